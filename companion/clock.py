@@ -186,6 +186,20 @@ class ClockState:
         """Stop for good (the game is over): nothing runs any more."""
         return replace(self, used=self._stopped(now), running=None, since=None, paused=False)
 
+    @property
+    def started(self) -> bool:
+        """Whether the clock has run at all: one is running (or paused), or time is used."""
+        return self.running is not None or any(u > 0 for u in self.used)
+
+    def go_on(self, to_move: int | None, now: float) -> ClockState:
+        """A game that was over goes on (reopened): ``to_move``'s clock runs from ``now``,
+        each player's time used kept as it was, so the time the clock stood stopped is
+        charged to no one. With no one to move (``None``: the game still over), or a clock
+        that never ran, it stays as it is."""
+        if to_move is None or not self.started:
+            return self
+        return self.start(to_move, now)
+
     # -- reading the clock ----------------------------------------------------------------
     def remaining(self, player: int, now: float) -> float:
         """Seconds left in ``player``'s bank (negative once over)."""

@@ -135,3 +135,19 @@ def test_follow_runs_for_the_player_to_move_and_stops_at_the_end():
     assert c.running == 1 and c.remaining(0, 10.0) == 50
     c = c.follow(1, over=True, now=30.0)
     assert c.running is None and c.remaining(1, 99.0) == 40
+
+
+def test_a_stopped_clock_goes_on_for_the_player_to_move_without_the_time_it_stood():
+    """A game reopened after its end: the clock stopped at the end runs again for the player
+    now to move, from the moment it goes on; each time used is as it was at the end."""
+    c = ClockState.new(2, ClockSettings(bank_seconds=60)).start(0, 0.0).press(40.0)
+    stopped = c.stop(70.0)  # the end: Ann used 40 s, Bob 30 s
+    on = stopped.go_on(1, 500.0)  # 430 s later Bob is to move again
+    assert on.running == 1 and not on.paused
+    assert (on.remaining(0, 500.0), on.remaining(1, 500.0)) == (20, 30)
+    assert (on.remaining(0, 545.0), on.remaining(1, 545.0)) == (20, -15)
+    assert on.penalty(1, 545.0) == 10
+    assert stopped.go_on(None, 500.0) is stopped  # still over: no one to move
+    unused = ClockState.new(2)
+    assert not unused.started and unused.go_on(0, 500.0) is unused  # never ran: left alone
+    assert c.started and stopped.started

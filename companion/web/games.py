@@ -330,7 +330,7 @@ def _after_reopening(game: Game) -> str:
 @bp.post("/games/<key>/reopen")
 def reopen(key: str) -> ResponseReturnValue:
     def reopen_it(db, game: Game) -> str:
-        table_rules.reopen(db, game)
+        table_rules.reopen(db, game, table_rules.now())
         return REOPENED
 
     return _act(key, reopen_it, then=_after_reopening)
@@ -786,7 +786,7 @@ def api_challenge(key: str) -> ResponseReturnValue:
 def api_reopen(key: str) -> ResponseReturnValue:
     body = json_object()
     game = _locked(key, body)
-    table_rules.reopen(session(), game)
+    table_rules.reopen(session(), game, table_rules.now())
     session().commit()
     return jsonify(_api_game(game, key))
 
@@ -926,7 +926,8 @@ openapi.add("/api/games/{key}/challenge", "post", {
 })
 openapi.add("/api/games/{key}/reopen", "post", {
     "summary": "Reopen a finished game (ended by mistake): the end-of-game adjustments and "
-    "overtime penalties come off, and turns can be recorded and taken back again",
+    "overtime penalties come off, the clock runs again for the player on turn, and turns "
+    "can be recorded and taken back again",
     "parameters": [_ID],
     "requestBody": openapi.json_body({"type": "object", "properties": {"version": _VERSION}}),
     "responses": {**openapi.ok("the game reopened", _GAME), **_REFUSED},

@@ -17,8 +17,8 @@ they are to move, else when their turn comes (:func:`scoresheet.record_lost_turn
 every player has passed in a row (:class:`companion.challenges.PassRun`, as the engine counts,
 a lost turn being no pass), the game is over and nothing more can be challenged. With a
 clock, each turn keeps the mover's time left (a lost turn too), and finishing the game stops
-the clock and adds a ``time`` turn for each player over time (reopening it takes them off,
-:func:`reopen`).
+the clock and adds a ``time`` turn for each player over time (reopening it takes them off
+and runs the clock again for the player on turn, :func:`reopen`).
 """
 
 from __future__ import annotations
@@ -300,13 +300,18 @@ def finish_clock(db: Session, game: Game, at: float) -> None:
     db.flush()
 
 
-def reopen(db: Session, game: Game) -> None:
+def reopen(db: Session, game: Game, at: float) -> None:
     """Reopen a finished game (:func:`scoresheet.reopen_game`) and take off the overtime
     penalties finishing added (its ``time`` turns, worked out again when the game is next
-    finished, from the time kept on the clock); the clock stays stopped until it is pressed."""
+    finished, from the time kept on the clock). The clock runs again from ``at`` for the
+    player now on turn, the time used kept (:meth:`ClockState.go_on`); while the game's own
+    turns still end it, no one is on turn and it stays stopped until pressed."""
     sheet.reopen_game(db, game)
     while game.turns and game.turns[-1].action == "time":
         game.turns.pop()
+    clock = clock_of(game)
+    if clock is not None:
+        game.clock = clock.go_on(sheet.to_move(game), at).to_dict()
     db.flush()
 
 

@@ -4,6 +4,7 @@ time source, who may run the clock, and the record these games write (replayed).
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from appfactory import at_once, make_app, page_said, token
@@ -426,7 +427,8 @@ def test_the_clock_runs_on_the_fake_time_and_survives_a_reload(tapp, fake):
 def test_a_game_reopened_takes_off_its_overtime_until_it_is_finished_again(tapp, fake):
     """Finishing stops the clock and takes each overtime penalty off as a ``time`` turn;
     reopening the game takes those off with the end's adjustments (the time used is kept on
-    the clock, stopped until pressed), and the next finish works them out again."""
+    the clock, which runs again for the player on turn), and the next finish works them out
+    again."""
     client = tapp.test_client()
     key = _start(client, "none", minutes="1", penalty="10", game="werdup")
     _press(client, key, seat="0")
@@ -439,19 +441,82 @@ def test_a_game_reopened_takes_off_its_overtime_until_it_is_finished_again(tapp,
     ended = _api(client, key)
     assert [t["action"] for t in ended["turns"]] == ["play", "pass", "time"]
     assert [p["total"] for p in ended["players"]] == [6 - 10 - 35, -35]
+    fake.t += 600  # the time the game stood finished is nobody's
     assert _form(client, key, "reopen").status_code == 302
     game = _api(client, key)
     assert not game["finished"] and [t["action"] for t in game["turns"]] == ["play", "pass"]
     assert [p["total"] for p in game["players"]] == [6, 0]
-    assert game["clock"]["running"] is None
+    assert game["clock"]["running"] == 0 and game["next_seat"] == 0  # Ann's turn, her clock
     assert [p["shown"] for p in game["clock"]["players"]] == ["-0:15", "0:55"]
-    fake.t += 600  # the time the game stood finished is nobody's
-    assert [p["shown"] for p in _api(client, key)["clock"]["players"]] == ["-0:15", "0:55"]
+    fake.t += 3
+    assert [p["shown"] for p in _api(client, key)["clock"]["players"]] == ["-0:18", "0:55"]
     _form(client, key, "turns", action="pass")  # Ann passes too: the game is over
     assert _form(client, key, "finish", rack0="AEIOSTN", rack1="AEIOUST").status_code == 302
     again = _api(client, key)
     assert [t["action"] for t in again["turns"]] == ["play", "pass", "pass", "time"]
     assert [p["total"] for p in again["players"]] == [6 - 10 - 35, -35]
+
+
+def test_the_clock_of_a_game_reopened_runs_for_the_player_on_turn(tapp, fake):
+    """Reopening a game with a clock left the clock stopped, so the player on turn played on
+    with no clock running. Through the API, it runs again for the player on turn from the
+    moment of reopening: the time used kept, the time the game stood finished charged to no
+    one, the clock page showing that player's clock running, and finishing again charges the
+    overtime from there."""
+    client = tapp.test_client()
+    key = _start(client, "none", minutes="1", penalty="10")
+    _press(client, key, seat="0")
+    fake.t += 30
+    assert client.post(f"/api/games/{key}/turns", json={"words": "cat",
+                                                        "score": 10}).status_code == 201
+    _press(client, key, running="0")  # Ann taps: Bob's clock
+    fake.t += 20
+    assert client.post(f"/api/games/{key}/finish", json={}).status_code == 200  # too soon
+    assert client.get(f"/api/games/{key}/clock").get_json()["running"] is None
+    fake.t += 900
+    game = client.post(f"/api/games/{key}/reopen", json={}).get_json()
+    assert not game["finished"] and game["next_seat"] == 1
+    assert game["clock"]["running"] == 1 and not game["clock"]["paused"]
+    assert [p["shown"] for p in game["clock"]["players"]] == ["0:30", "0:40"]
+    fake.t += 50  # Bob thinks on: 10 s over
+    clock = client.get(f"/api/games/{key}/clock").get_json()
+    assert [p["shown"] for p in clock["players"]] == ["0:30", "-0:10"]
+    assert clock["todo"] == "Tap your clock when your turn ends."
+    page = client.get(f"/games/{key}/clock").get_data(as_text=True)
+    bob = re.search(r'<button type="submit" class="([^"]*)"\s+id="clock-1"[^>]*>', page)
+    ann = re.search(r'<button type="submit" class="([^"]*)"\s+id="clock-0"[^>]*>', page)
+    assert "running" in bob[1].split() and "disabled" not in bob[0]
+    assert "running" not in ann[1].split() and "disabled" in ann[0]
+    assert "Tap your clock when your turn ends." in page
+    sheet = client.get(f"/games/{key}").get_data(as_text=True)
+    assert "-0:10" in sheet and "(-10)" in sheet
+    done = client.post(f"/api/games/{key}/finish", json={}).get_json()
+    assert [(t["seat"], t["action"], t["score"]) for t in done["turns"]][-1] == (1, "time", -10)
+    assert [p["total"] for p in done["players"]] == [10, -10]
+
+
+def test_a_game_reopened_while_its_turns_end_it_keeps_the_clock_stopped(tapp, fake):
+    """A game over by its turns (every player passed in a row) has no one on turn when it is
+    reopened: its clock stays stopped until pressed, so finishing again, with nothing
+    changed, charges the same overtime as the first finish."""
+    client = tapp.test_client()
+    key = _start(client, "none", minutes="1", penalty="10", game="werdup")
+    _press(client, key, seat="0")
+    fake.t += 70
+    _play(client, key, "5E QUIT")
+    _press(client, key)
+    _form(client, key, "turns", action="pass")
+    _press(client, key)
+    _form(client, key, "turns", action="pass")  # over: every player passed in a row
+    racks = {"rack0": "AEIOSTN", "rack1": "AEIOUST"}
+    assert _form(client, key, "finish", **racks).status_code == 302
+    first = [p["total"] for p in _api(client, key)["players"]]
+    assert _form(client, key, "reopen").status_code == 302
+    game = _api(client, key)
+    assert game["over"] and game["next_seat"] is None and game["clock"]["running"] is None
+    fake.t += 300
+    assert _form(client, key, "finish", **racks).status_code == 302
+    assert [p["total"] for p in _api(client, key)["players"]] == first == [6 - 10 - 35, -35]
 
 
 def test_a_stranger_cannot_touch_the_clock(tapp):
