@@ -318,7 +318,7 @@ def undo(key: str) -> ResponseReturnValue:
 
 
 REOPENED = ("The game is reopened: the end-of-game scores are off, and the racks typed are "
-            "kept in End the game.")
+            "kept in End the game until a turn is added or taken back.")
 
 
 def _after_reopening(game: Game) -> str:

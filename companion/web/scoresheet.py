@@ -408,6 +408,7 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
     if board is not None:
         game.board = board
     record_lost_turns(db, game)
+    forget_end_racks(game)
     return turn
 
 
@@ -444,6 +445,7 @@ def undo_turn(db: Session, game: Game) -> None:
         raise UsageError("There is no turn to take back.")
     game.turns.pop()
     game.board = position_after(game.turns)
+    forget_end_racks(game)
     db.flush()
 
 
@@ -500,13 +502,22 @@ def reopen_game(db: Session, game: Game) -> None:
     """Reopen a game finished by mistake: the end-of-game adjustments come off and the game
     is where it was before it was finished (over, if its turns had ended it, until the turn
     that ended it is taken back). The racks typed at the end are kept with the players, for
-    the end-of-game form to offer again; nothing else was changed by finishing."""
+    the end-of-game form to offer again while the turns are those they were typed after
+    (:func:`forget_end_racks`); nothing else was changed by finishing."""
     if not game.finished:
         raise UsageError("This game is not finished: there is nothing to reopen.")
     for p in game.players:
         p.end_adjustment = 0
     game.finished = False
     db.flush()
+
+
+def forget_end_racks(game: Game) -> None:
+    """The turns of a game reopened have changed (a turn added, taken back or challenged):
+    the racks typed when it was finished describe the tiles held at that finish, not now, so
+    the end-of-game form no longer offers them as the racks left."""
+    for p in game.players:
+        p.end_rack = ""
 
 
 def totals(game: Game) -> dict[int, int]:

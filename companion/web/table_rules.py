@@ -276,6 +276,7 @@ def challenge(db: Session, game: Game, lexicon: Lexicon,
     else:
         turn.score = played + outcome.bonus
     turn.detail = d
+    sheet.forget_end_racks(game)  # a play taken off gives its tiles back
     recorded = len(game.turns)
     sheet.record_lost_turns(db, game)  # the challenger's, when they are to move
     _keep_time(db, game, recorded, at)

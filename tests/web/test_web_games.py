@@ -1188,6 +1188,37 @@ def test_a_game_ended_by_mistake_is_reopened_and_goes_on(client):
     assert [p["total"] for p in done["players"]] == [6 + at["score"] - 35, -35]
 
 
+def _racks_offered(client, key: str) -> list[str]:
+    """What the End the game form's rack boxes hold, in seat order."""
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    return re.findall(r'<input id="rack\d+" name="rack\d+"[^>]*value="([^"]*)"', page)
+
+
+def test_the_racks_typed_at_the_finish_are_offered_again_only_while_the_turns_stand(client):
+    """A game reopened offered the racks typed at its finish in End the game whatever came
+    after: turns played on after reopening left the form holding the racks of the first
+    finish, which still added up when sent as they stood (the right number of tiles, the
+    wrong ones). They are offered while the turns are those they were typed after (a rack
+    typed wrong is put right and the game finished again), and no longer once a turn is
+    added or taken back."""
+    key = _new_game(client)["table_key"]
+    client.post(f"/api/games/{key}/turns", json={"words": "quiz", "score": 44})
+    assert client.post(f"/api/games/{key}/finish",
+                       json={"racks": {"0": "AB", "1": "QZ"}}).status_code == 200
+    client.post(f"/api/games/{key}/reopen", json={})
+    assert _racks_offered(client, key) == ["AB", "QZ"]  # nothing changed: kept
+    client.post(f"/api/games/{key}/turns", json={"words": "cat", "score": 10})
+    assert _racks_offered(client, key) == ["", ""]  # Bob played: not the racks of now
+    client.post(f"/api/games/{key}/turns", json={"words": "dog", "score": 12})
+    done = client.post(f"/api/games/{key}/finish", json={"racks": {"1": "Z"}}).get_json()
+    assert [p["total"] for p in done["players"]] == [44 + 12 + 10, 10 - 10]
+    client.post(f"/api/games/{key}/reopen", json={})
+    assert _racks_offered(client, key) == ["", "Z"]
+    version = client.get(f"/api/games/{key}").get_json()["version"]
+    client.post(f"/api/games/{key}/undo", json={"version": version})
+    assert _racks_offered(client, key) == ["", ""]  # Ann's DOG back on her rack
+
+
 def test_only_a_finished_game_is_reopened_and_only_from_the_table(client):
     game = _new_game(client)
     key, view = game["table_key"], game["view_key"]
@@ -1221,7 +1252,8 @@ def test_the_reopen_button_asks_first_and_says_what_it_did(client):
     assert resp.status_code == 302 and resp.headers["Location"].endswith(f"/games/{key}")
     page = page_said(client.get(f"/games/{key}"))
     assert ('id="done" role="status">The game is reopened: the end-of-game scores are off, '
-            "and the racks typed are kept in End the game.</p>") in page
+            "and the racks typed are kept in End the game until a turn is added or taken "
+            "back.</p>") in page
     assert re.search(r'<button [^>]*id="undo"[^>]* autofocus>', page)
     again = client.get(f"/games/{key}").get_data(as_text=True)  # said once
     assert 'id="done"' not in again and " autofocus>" not in again

@@ -104,7 +104,7 @@ def test_a_game_finished_by_mistake_is_reopened_and_its_last_turn_taken_back(pag
     """A pass typed by mistake ended the game and the table pressed Finish: the finished
     sheet offered nothing but a new game. Reopen asks first, then the game is as it was
     before finishing (the racks typed kept), the keyboard on the take-back, and once the pass
-    is taken back the player plays on."""
+    is taken back the player plays on, the racks typed no longer offered."""
     page.goto("/games")
     page.select_option("#game", "werdup")
     page.fill("input[aria-label='Player 1']", "Cy")
@@ -140,6 +140,8 @@ def test_a_game_finished_by_mistake_is_reopened_and_its_last_turn_taken_back(pag
     assert focused(page) == "play" and page.locator("#game-over").count() == 0
     _tap_and_type(page, "4G", 1, "AT")
     assert "AT" in page.inner_text("#last-play")
+    # the racks typed at the finish are not Cy's now: End the game no longer offers them
+    assert page.input_value("#rack0") == "" and page.input_value("#rack1") == ""
 
 
 RECORD = Path(__file__).parents[1] / "data" / "werdup-selfplay-werdup.txt"

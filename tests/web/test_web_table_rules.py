@@ -519,6 +519,25 @@ def test_a_game_reopened_while_its_turns_end_it_keeps_the_clock_stopped(tapp, fa
     assert [p["total"] for p in _api(client, key)["players"]] == first == [6 - 10 - 35, -35]
 
 
+def test_a_play_challenged_off_after_reopening_no_longer_offers_the_racks_typed(tapp):
+    """The play that went out, challenged after the game was reopened, comes off and gives
+    its tiles back: the racks typed at the finish (its player's empty) are no longer the
+    racks left, and End the game no longer offers them."""
+    client = tapp.test_client()
+    key = _start(client, "single")
+    _play(client, key, "8G QXZ")
+    assert _form(client, key, "finish", rack0="AAEEIIO", rack1="AEIOURS").status_code == 302
+    assert _form(client, key, "reopen").status_code == 302
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    assert 'id="rack0"' in page and 'value="AAEEIIO"' in page  # kept while nothing changed
+    assert _form(client, key, "challenge").status_code == 302
+    game = _api(client, key)
+    assert game["turns"][0]["score"] == 0  # QXZ came off
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    assert re.findall(r'<input id="rack\d" name="rack\d"[^>]*value="([^"]*)"', page) == ["",
+                                                                                      ""]
+
+
 def test_a_stranger_cannot_touch_the_clock(tapp):
     client = tapp.test_client()
     key = _start(client, "none", minutes="25")
