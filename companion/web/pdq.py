@@ -121,6 +121,24 @@ def _collected_word(last: str, var: Variant, seed: int, number: int) -> str | No
     return verdict.word if verdict.valid else None
 
 
+def kept_player(var: Variant, player: str) -> str:
+    """The player chosen, as the dealer's ways on keep it (the next round, all words, a new
+    deal, and the deal form under a refused deal): one of ``var``'s roles, as the engine
+    takes it (:meth:`Variant.minimum`), else none."""
+    if not player or not var.player_min:
+        return ""
+    try:
+        var.minimum(player)
+    except UsageError:
+        return ""
+    return player
+
+
+def _player_from(values) -> str:
+    """The player a form or link names (Intergenerational's role), as typed."""
+    return str(values.get("player", "")).strip()[:40]
+
+
 def _deal_args(values) -> tuple[str, int, int]:
     var = get_variant(values.get("variant") or DEFAULT_VARIANT)
     seed = int_from(values.get("seed"), "Seed", 0, MAX_SEED, 0)
@@ -171,21 +189,23 @@ def page() -> ResponseReturnValue:
     error = None
     variants = all_variants()
     variant = DEFAULT_VARIANT  # until the one asked for is read: the deal form keeps it
+    player = _player_from(request.args)
     try:
         variant = get_variant(request.args.get("variant") or DEFAULT_VARIANT).name
         variant, seed, number = _deal_args(request.args)
         if "seed" not in request.args:
             return render_template("pdq.html", variants=variants, variant=variant, d=None,
-                                   error=None)
+                                   error=None,
+                                   kept_player=kept_player(variants[variant], player))
         d = deal(variant, seed, number)
         solo = variants[variant].goal == "solo"
         collected = (_collected_from(request.args.get("collected"), variants[variant], number)
                      if solo else 0)  # the other variants' cards are won by the players
-    except CompanionError as exc:
+    except CompanionError as exc:  # the deal form keeps the variant and player asked for
         return render_template("pdq.html", variants=variants, variant=variant, d=None,
-                               error=said_on_page(exc)), 400
+                               error=said_on_page(exc),
+                               kept_player=kept_player(variants[variant], player)), 400
     word = request.args.get("word", "").strip()
-    player = request.args.get("player", "").strip()[:40]
     # PDL: the words already said this round, which a word must beat (the engine's judge)
     longest = variants[variant].takes_said
     said_text = request.args.get("said", "").strip() if longest else ""
@@ -224,15 +244,19 @@ def page() -> ResponseReturnValue:
                            last=_collected_word(request.args.get("last", ""), variants[variant],
                                                 seed, number) if solo else None,
                            player=player, roles=list(variants[variant].player_min),
+                           kept_player=kept_player(variants[variant], player),
                            longest=longest, said=said_text,
                            error=error, error_field=field), 400 if error else 200
 
 
 @bp.post("/pdq/deal")
 def new_deal() -> ResponseReturnValue:
-    variant = get_variant(request.form.get("variant") or DEFAULT_VARIANT).name
-    return redirect(url_for("pdq.page", variant=variant, seed=secrets.randbelow(MAX_SEED),
-                            round=1))
+    """A new deck of the variant chosen, the player the page had chosen kept when the
+    variant has that player (:func:`kept_player`)."""
+    variant = get_variant(request.form.get("variant") or DEFAULT_VARIANT)
+    return redirect(url_for("pdq.page", variant=variant.name, seed=secrets.randbelow(MAX_SEED),
+                            round=1, player=kept_player(variant, _player_from(request.form))
+                            or None))
 
 
 @bp.get("/pdq/deal")

@@ -524,6 +524,59 @@ def test_the_pdq_player_is_kept_by_the_check_pages_links_and_photo_form(client):
     assert "Cards read from your photo: DRU" in read and "DRUM: VALID" in read
 
 
+def _selected_player(page: str) -> str:
+    """The option the round's player box has chosen ("" for "Every player")."""
+    box = page[page.index('<select id="player"'):]
+    chosen = re.search(r'<option value="([^"]*)" selected>', box[:box.index("</select>")])
+    return chosen.group(1) if chosen else ""
+
+
+def _deal_form_player(page: str) -> str:
+    form = page[page.index('id="deal-form"'):]
+    return re.search(r'<input type="hidden" name="player" value="([^"]*)"', form).group(1)
+
+
+def test_the_dealer_keeps_the_player_chosen_on_its_ways_on(client):
+    """The dealer's Next round, Show all words and new deal, and the deal form under a deal
+    refused (an old or edited link), dropped the Intergenerational player chosen, so the
+    player box came back on "Every player" and a child's four-letter word was judged for
+    every player again, NOT VALID. Each keeps the player, as it keeps the variant; a player
+    the variant does not have, or a variant without players, keeps none."""
+    tok = token(client)
+    cards = deal("intergenerational", 7, 3).cards
+    found = client.get(f"/api/pdq/words?cards={cards}&variant=intergenerational").get_json()
+    word = next(w for w in found["words"] if len(w) == 4).upper()  # a child's, not an adult's
+    round_url = "/pdq?variant=intergenerational&seed=7&round=3"
+    assert f"{word}: NOT VALID" in client.get(f"{round_url}&word={word}").get_data(as_text=True)
+    page = client.get(f"{round_url}&word={word}&player=child").get_data(as_text=True)
+    assert _selected_player(page) == "child" and _deal_form_player(page) == "child"
+    assert f"{word}: VALID" in page
+    for link in ("next-link", "show-link"):
+        href = html.unescape(re.search(rf'id="{link}" href="([^"]+)"', page).group(1))
+        assert "player=child" in href, link
+        assert _selected_player(client.get(href).get_data(as_text=True)) == "child", link
+    shown = html.unescape(re.search(r'id="show-link" href="([^"]+)"', page).group(1))
+    again = client.get(f"{shown}&word={word}").get_data(as_text=True)
+    assert f"{word}: VALID" in again  # the child's word judged for the child still
+    refused = client.get("/pdq?variant=intergenerational&seed=7&round=99&player=child")
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 400 and "Round must be a whole number" in page
+    assert _deal_form_player(page) == "child"
+    dealt = client.post("/pdq/deal", data={"csrf_token": tok, "variant": "intergenerational",
+                                           "player": _deal_form_player(page)})
+    assert "player=child" in dealt.headers["Location"]
+    page = client.get(dealt.headers["Location"]).get_data(as_text=True)
+    assert "Round 1 of 26" in page and _selected_player(page) == "child"
+    # none kept: the variant chosen for the new deck has no players, or the player was refused
+    dealt = client.post("/pdq/deal", data={"csrf_token": tok, "variant": "regular",
+                                           "player": "child"})
+    assert "player" not in dealt.headers["Location"]
+    page = client.get("/pdq?variant=intergenerational&seed=7&round=3&player=baby"
+                      ).get_data(as_text=True)
+    assert _deal_form_player(page) == ""
+    assert "player" not in re.search(r'id="next-link" href="([^"]+)"', page).group(1)
+
+
 def test_the_check_and_judge_api_take_the_pdq_player(client):
     """/api/check and /api/judge pass the player to the same engine call as the pages."""
     base = {"words": ["drum"], "game": "pdq", "cards": "DRU", "variant": "intergenerational"}
