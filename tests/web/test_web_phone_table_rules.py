@@ -133,3 +133,44 @@ def test_a_paused_clock_says_so_and_runs_for_no_one(tmp_path, browser):
         tap_and_wait(table, "#clock-pause button")  # resumed: Ann's clock runs again
         assert _todo(table) == "Tap your clock when your turn ends."
         assert "running" in (table.get_attribute("#clock-0", "class") or "")
+
+
+def test_a_reopened_game_s_clock_runs_again_on_the_phones(tmp_path, browser):
+    """Reopening a game finished too soon left its clock stopped: the player on turn played
+    on with no clock running. Reopened on the sheet, the clock runs for the player on turn
+    from then on, on the clock page opened after and, by its polling, on the phone that had
+    it open while the game stood finished."""
+    fake = FakeClock(5000.0)
+    app = make_app(tmp_path, CLOCK=fake)
+    client = app.test_client()
+    key = client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"],
+                                          "clock_minutes": 1}).get_json()["table_key"]
+    client.post(f"/api/games/{key}/clock", json={"seat": 0})
+    fake.t += 30
+    client.post(f"/api/games/{key}/turns", json={"words": "cat", "score": 10})
+    client.post(f"/api/games/{key}/clock", json={"running": 0})  # Ann taps: Bob's clock
+    fake.t += 20
+    assert client.post(f"/api/games/{key}/finish", json={}).status_code == 200
+    fake.t += 600  # standing finished
+    with live_server(app) as url, phones(browser, url, 2) as (table, other):
+        other.goto(f"/games/{key}/clock")
+        assert _todo(other) == "The game is over: the clock has stopped."
+        assert other.inner_text("#clock-1 .clock-time") == "0:40"
+        table.goto(f"/games/{key}")
+        table.once("dialog", lambda dialog: dialog.accept())
+        tap_and_wait(table, "#reopen-form button[type=submit]")
+        assert "The game is reopened" in table.inner_text("#done")
+        tap_and_wait(table, "#clock-link")
+        assert _todo(table) == "Tap your clock when your turn ends."
+        assert "running" in (table.get_attribute("#clock-1", "class") or "")
+        assert table.locator("#clock-0").is_disabled() and table.locator("#clock-1").is_enabled()
+        fake.t += 15
+        for page in (table, other):
+            expect(page.locator("#clock-1 .clock-time")).to_have_text("0:25")
+            expect(page.locator("#clock-1")).to_have_class(re.compile(r"\brunning\b"))
+            expect(page.locator("#clock-settings")).to_contain_text(
+                "Tap your clock when your turn ends.")
+            assert page.inner_text("#clock-0 .clock-time") == "0:30"
+        fits_phone(table)
+        tap_and_wait(table, "#clock-1")  # Bob taps: Ann's clock again
+        assert "running" in (table.get_attribute("#clock-0", "class") or "")
