@@ -513,9 +513,9 @@ def reopen_game(db: Session, game: Game) -> None:
 
 
 def forget_end_racks(game: Game) -> None:
-    """The turns of a game reopened have changed (a turn added, taken back or challenged):
-    the racks typed when it was finished describe the tiles held at that finish, not now, so
-    the end-of-game form no longer offers them as the racks left."""
+    """The turns of a game reopened have changed (a turn added or taken back, a play
+    challenged off): the racks typed when it was finished describe the tiles held at that
+    finish, not now, so the end-of-game form no longer offers them as the racks left."""
     for p in game.players:
         p.end_rack = ""
 

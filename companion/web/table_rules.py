@@ -273,10 +273,10 @@ def challenge(db: Session, game: Game, lexicon: Lexicon,
     if not outcome.play_stands:
         turn.score = 0
         game.board = d.get("board_before")
+        sheet.forget_end_racks(game)  # the play taken off gives its tiles back
     else:
         turn.score = played + outcome.bonus
     turn.detail = d
-    sheet.forget_end_racks(game)  # a play taken off gives its tiles back
     recorded = len(game.turns)
     sheet.record_lost_turns(db, game)  # the challenger's, when they are to move
     _keep_time(db, game, recorded, at)
