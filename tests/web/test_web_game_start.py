@@ -4,13 +4,13 @@ API (the board as text) and from the photo page (the board read, corrected)."""
 from __future__ import annotations
 
 import re
-import sqlite3
 from pathlib import Path
 
 import pytest
 from appfactory import make_app, page_said, token
 from boardphoto import board_photo, word_tiles
 from browser import live_server
+from conftest import database_url_for
 from sqlalchemy import create_engine, inspect, text
 
 from companion.tables import table_for
@@ -128,33 +128,39 @@ def test_a_start_the_rules_refuse_is_refused_in_the_engines_sentence(client, bod
     assert resp.get_json()["error"] == said
 
 
-def test_a_database_of_the_revision_before_keeps_its_games(tmp_path):
-    """Migration 0007 adds where a game started to a database at 0006, its games kept as
-    started from the empty board."""
+def test_a_database_of_the_revision_before_keeps_its_games(tmp_path, any_db_url):
+    """Migration 0007 adds where a game started to a database at 0006 (SQLite, then
+    PostgreSQL), its games kept as started from the empty board."""
     from alembic import command
 
     (tmp_path / "instance").mkdir()
-    path = tmp_path / "instance" / "companion.sqlite3"
-    engine = create_engine(f"sqlite:///{path}")
+    url = any_db_url or f"sqlite:///{tmp_path / 'instance' / 'companion.sqlite3'}"
+    engine = create_engine(database_url_for(url))
     with engine.begin() as conn:
         command.upgrade(dbmod._alembic(conn), "0006")
-        conn.execute(text("INSERT INTO games (id, kind, finished, version, table_key, "
-                          "view_key) VALUES (1, 'bugwords', 0, 0, :t, :v)"),
-                     {"t": "t" * 22, "v": "v" * 22})
+        conn.execute(text("INSERT INTO games (kind, finished, version, table_key, "
+                          "view_key) VALUES ('bugwords', :no, 0, :t, :v)"),
+                     {"no": False, "t": "t" * 22, "v": "v" * 22})
+        gid = conn.execute(text("SELECT id FROM games")).scalar_one()
         conn.execute(text("INSERT INTO players (game_id, seat, name, end_adjustment, "
-                          "end_rack) VALUES (1, 0, 'Ann', 0, ''), (1, 1, 'Bob', 0, '')"))
+                          "end_rack) VALUES (:g, 0, 'Ann', 0, ''), (:g, 1, 'Bob', 0, '')"),
+                     {"g": gid})
+    with engine.connect() as conn:
+        assert "start" not in {c["name"] for c in inspect(conn).get_columns("games")}
     engine.dispose()
-    with sqlite3.connect(path) as old:
-        assert "start" not in {row[1] for row in old.execute("PRAGMA table_info(games)")}
-    app = make_app(tmp_path)
+    app = make_app(tmp_path, any_db_url)
     with app.app_context():
         with dbmod.engine_of(app).connect() as conn:
             assert dbmod.revision(conn) == dbmod._head() == "0007"
             assert "start" in {c["name"] for c in inspect(conn).get_columns("games")}
-        game = dbmod.session().get(Game, 1)
+        game = dbmod.session().get(Game, gid)
         assert game is not None and game.start is None
-    data = app.test_client().get(f"/api/games/{'t' * 22}").get_json()
+    client = app.test_client()
+    data = client.get(f"/api/games/{'t' * 22}").get_json()
     assert data["start"] is None and [p["total"] for p in data["players"]] == [0, 0]
+    started = _started(client)  # and a game started from a board is kept
+    assert client.get(f"/api/games/{started['table_key']}").get_json()["start"]["tiles"] == 4
+    dbmod.engine_of(app).dispose()
 
 
 # -- from the photo page --------------------------------------------------------------------
