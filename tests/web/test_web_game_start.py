@@ -196,7 +196,12 @@ def _as_the_board_stands(values: dict) -> dict:
 
 def test_the_photo_page_keeps_score_from_the_board_read(client, mid_game_photo):
     key, url, page, values = _photo_page(client, mid_game_photo)
-    assert "Keep score from this board" in page and 'id="start-fields"' in page
+    assert 'id="start-fields"' in page and 'id="unsure-list"' not in page
+    # read surely: what to do next names both ways on, the play or the board kept
+    assert re.search(r'id="next-step">Every square was read surely.\s+The 6 new tiles in blue '
+                     r"are the play:.*Joining a game already under way\? <a "
+                     r'href="#start-fields">Keep score from this board</a> instead.', page,
+                     re.S)
     resp = client.post(url + "/start", data={
         **_as_the_board_stands(values), "name0": "Ann", "name1": "Bobby", "start0": "131",
         "start1": "88", "checked": "1"})
@@ -254,6 +259,20 @@ def test_a_photo_board_the_rules_refuse_marks_its_squares(client, mid_game_photo
     assert "1A, 1B lie apart from the others" in said
     assert re.search(r'name="sq-0-0"[^>]*aria-invalid="true"', said)
     assert client.get(f"/api/games/{key}").get_json()["start"] is None
+
+
+def test_a_werdup_board_photographed_at_an_angle_starts_with_its_stacks(client):
+    """A render of the printed WerdUp set at 33 degrees, 19 stacks 1-5 high: the game starts
+    from its stacks at the heights read, each tile of each stack out of the bag."""
+    from tools.render.rig import load_truth
+
+    photo = Path(__file__).parents[1] / "data" / "werdup_renders" / "render-101.jpg"
+    truth, _ = load_truth(photo)
+    key, url, _, values = _photo_page(client, photo.read_bytes(), "werdup")
+    assert client.post(url + "/start", data=values).status_code == 302
+    game = client.get(f"/api/games/{key}").get_json()
+    assert game["start"]["board"] == truth.to_text()
+    assert game["start"]["tiles"] == sum(truth.height(r, c) for r, c, _ in truth.squares())
 
 
 @pytest.mark.browser
