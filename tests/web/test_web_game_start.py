@@ -232,14 +232,18 @@ def test_keeping_score_from_a_photo_needs_its_squares_in_doubt_checked(client):
                                  "type the letter on the tile), then tick &#34;The squares in "
                                  "orange are checked&#34;.") == 1
     said = resp.get_data(as_text=True)
-    assert re.search(r'id="checked"[^>]*aria-invalid="true"', said)
+    # said in Keep score's own box, the keyboard on the box ticked (the page opened at its
+    # top, the refusal over the overlay, the fieldset 2,000 px under it on a phone)
+    assert said.index('id="start-fields"') < said.index('id="error"') < said.index(
+        'id="checked"')
+    assert re.search(r'id="checked"[^>]*aria-invalid="true"[^>]*autofocus', said)
     assert re.search(r'id="name1"[^>]*value="Bo"', said)
     sent["checked"] = "1"
     resp = client.post(url + "/start", data=sent)  # Bob's score is no number
     assert resp.status_code == 400
     said = resp.get_data(as_text=True)
     assert "Bo&#39;s score so far must be a whole number." in said
-    assert re.search(r'id="start1"[^>]*value="x"[^>]*aria-invalid="true"', said)
+    assert re.search(r'id="start1"[^>]*value="x"[^>]*aria-invalid="true"[^>]*autofocus', said)
     assert re.search(r'id="start0"[^>]*value="10"', said)
     assert client.get(f"/api/games/{key}").get_json()["start"] is None
     sent["start1"] = "12"
@@ -257,6 +261,7 @@ def test_a_photo_board_the_rules_refuse_marks_its_squares(client, mid_game_photo
     assert resp.status_code == 400
     said = resp.get_data(as_text=True)
     assert "1A, 1B lie apart from the others" in said
+    assert said.index('id="error"') < said.index('id="photo-grid"')  # over the squares
     assert re.search(r'name="sq-0-0"[^>]*aria-invalid="true"', said)
     assert client.get(f"/api/games/{key}").get_json()["start"] is None
 
