@@ -79,6 +79,18 @@ def test_the_tile_count_counts_the_tiles_already_on_the_board(sqlite_app):
         assert scoresheet.tiles_played(game) == ["C", "A", "T", "A"]
 
 
+def test_the_tiles_on_the_board_it_started_from_count_against_the_set(client):
+    """Bug Words has one Z: on a board started with it, a play of another is refused."""
+    start = BUGWORDS_START.replace("......CAT......", "......ZAP......")
+    key = client.post("/api/games", json={  # a table that challenges: words judged later
+        "game": "bugwords", "players": ["Ann", "Bob"], "challenge_rule": "single",
+        "start": start}).get_json()["table_key"]
+    resp = client.post(f"/api/games/{key}/turns", json={"play": "H7 ZA"})
+    assert resp.status_code == 400
+    assert resp.get_json()["error"] == ("H7 ZA: The board would then hold 2 Z tiles, the set "
+                                        "has 1.")
+
+
 def test_the_end_totals_count_the_starting_scores(client):
     key = _started(client)["table_key"]
     client.post(f"/api/games/{key}/turns", json={"words": "cat", "score": 10})
