@@ -91,6 +91,15 @@ class ScoreSheet:
     end_racks: Sequence[str] = ()
     end_adjustments: Sequence[int] = ()
     notes: Sequence[str] = ()  # the table's settings, as record notes (``ChallengeRule: single``)
+    # each seat's score when the game started part way through (none: 0 each); the record's
+    # running totals count from them
+    start_scores: Sequence[int] = ()
+
+    def totals_before(self) -> list[int]:
+        """Each seat's total before the first turn: :attr:`start_scores`, else 0 each."""
+        if len(self.start_scores) == len(self.players):
+            return list(self.start_scores)
+        return [0 for _ in self.players]
 
 
 class Table(Protocol):
@@ -209,6 +218,22 @@ class Table(Protocol):
         """The game's record (GCG for Bug Words, the WerdUp record for WerdUp)."""
         ...
 
+    max_height: int  # the tallest stack the rules allow (1: a game that never stacks)
+
+    def start_position(self, text: str) -> Board:
+        """The board a game is started from part way through, refused (with the rules'
+        sentence) when no game leaves it."""
+        ...
+
+    def tiles_on(self, board: Board) -> int:
+        """How many of the set's tiles ``board`` holds."""
+        ...
+
+    def position_text(self, grid: Sequence[Sequence[str | None]],
+                      heights: Sequence[Sequence[int | None]] | None = None) -> str:
+        """The board text of a photo's reading, corrected, for :meth:`start_position`."""
+        ...
+
 
 # -- shared by the facades ---------------------------------------------------------------------
 def not_one_play(tiles: int, than: str = SHEET_BOARD) -> str:
@@ -307,6 +332,7 @@ class TableBasics(ABC):
     challenge_until: str = NEXT_TURN
     passes_to_end: int = 1
     game_ends_when: str = ONE_OUT
+    max_height: int = 1  # the tallest stack the rules allow (1: a game that never stacks)
 
     @property
     def rack_chars(self) -> int:
@@ -422,6 +448,99 @@ class TableBasics(ABC):
 
     def no_play(self, action: str) -> ScoredPlay:
         return no_play(action)
+
+    # -- a game started from a board already played on ------------------------------------
+    def start_position(self, text: str) -> Board:
+        """The board a game is started from part way through, from ``text`` (board text, as
+        the command line reads a position: :meth:`read_start`), refused as the rules would
+        never have left it (:meth:`check_start`): a :class:`UsageError`, a
+        :class:`SquareError` naming the squares it is about."""
+        board = self.read_start(text)
+        self.check_start(board)
+        return board
+
+    def read_start(self, text: str) -> Board:
+        """The board of the board text ``text``, its stacks no higher than the rules allow."""
+        try:
+            return Board.from_text(text, self.layout.rows, self.layout.cols,
+                                   max_height=self.max_height)
+        except PlayError as exc:
+            raise SquareError(f"The starting position: {exc}.", exc.squares) from exc
+
+    def check_start(self, board: Board) -> None:
+        """Refuse a starting ``board`` that no game of these rules leaves: no tile, a tile
+        the set lacks or more of one than it has, more tiles than the set, no tile on a
+        start square (the first word covers one), or tiles not all joined in one group (each
+        play joins the tiles already down), which names the squares apart from the largest
+        group. The words are not judged: the table played them."""
+        squares = [(r, c) for r, c, _ in board.squares()]
+        if not squares:
+            raise UsageError("The starting position has no tile on it: leave it out to start "
+                             "from the empty board.")
+        if len(squares) == 1:
+            raise SquareError("The starting position has one tile, and a word has two letters "
+                              "at least: type the board as it stands.", squares)
+        for r, c, face in board.squares():
+            if self.tile_of(face) not in self.tile_set.counts:
+                raise SquareError(f"{quoted(face)} at {square_name(r, c)} is not a "
+                                  f"{self.title} tile.", [(r, c)])
+        over = self.tile_set.over_count(self.tile_of(face) for _, _, face in board.squares())
+        if over:
+            raise UsageError(f"The starting position shows {over}.")
+        tiles = self.tiles_on(board)
+        if tiles > self.tile_set.total:
+            raise UsageError(f"The starting position holds {counted(tiles, 'tile')}, and the "
+                             f"set has {self.tile_set.total}.")
+        starts = self.layout.starts
+        if starts and not starts & set(squares):
+            names = " or ".join(square_name(r, c) for r, c in sorted(starts))
+            raise SquareError(f"No tile of the starting position is on {names}, where the "
+                              "first word goes: check the board, or the squares read.",
+                              sorted(starts))
+        groups = _joined_groups(board)
+        if len(groups) > 1:
+            apart = sorted(sq for group in groups[1:] for sq in group)
+            names = ", ".join(square_name(r, c) for r, c in apart[:8])
+            more = f" and {len(apart) - 8} more" if len(apart) > 8 else ""
+            raise SquareError(f"The tiles of the starting position are not all joined: "
+                              f"{names}{more} {'lies' if len(apart) == 1 else 'lie'} apart "
+                              "from the others, and every play joins the tiles already down.",
+                              apart)
+
+    def tiles_on(self, board: Board) -> int:
+        """How many of the set's tiles ``board`` holds: every tile of every stack."""
+        return sum(board.height(r, c) for r, c, _ in board.squares())
+
+    def position_text(self, grid: Sequence[Sequence[str | None]],
+                      heights: Sequence[Sequence[int | None]] | None = None) -> str:
+        """The board text of a photo's reading, corrected (``grid``; ``heights``, the
+        stacks' heights where the reading has them), for :meth:`start_position`: the tiles
+        the photo shows, as if all were new on an empty board (:meth:`observed_play`)."""
+        board = self.load_board(None)
+        board.place(self.observed_play(board, grid))
+        return board.to_text()
+
+
+def _joined_groups(board: Board) -> list[list[tuple[int, int]]]:
+    """The board's tiles in groups joined side by side (across or down), the largest first
+    (the one holding the first square, row by row, on a tie)."""
+    seen: set[tuple[int, int]] = set()
+    groups: list[list[tuple[int, int]]] = []
+    for r, c, _ in board.squares():
+        if (r, c) in seen:
+            continue
+        group, todo = [], [(r, c)]
+        seen.add((r, c))
+        while todo:
+            sq = todo.pop()
+            group.append(sq)
+            for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+                nxt = (sq[0] + dr, sq[1] + dc)
+                if nxt not in seen and board.occupied(*nxt):
+                    seen.add(nxt)
+                    todo.append(nxt)
+        groups.append(sorted(group))
+    return sorted(groups, key=lambda g: (-len(g), g[0]))
 
 
 def record_nicks(players: Sequence[str]) -> list[str]:

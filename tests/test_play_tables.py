@@ -344,3 +344,84 @@ def test_a_blanks_letter_is_shown_in_lower_case_by_the_engine() -> None:
     assert bugwords.words_shown(None, "QUIZ") == "QUIZ"  # words and a score: as typed
     quit_ = werdup.score_play(None, "5E QUIT", WORDS)
     assert werdup.words_shown(quit_.to_dict(), "QUIT") == "QUIT"
+
+
+# -- a game started part way through, from a board already played on -----------------------
+
+def _bugwords_board(rows: dict[int, str]) -> str:
+    """Bug Words board text: ``rows`` (0-based) as given, the others empty."""
+    return "\n".join(rows.get(r, "." * 15) for r in range(15)) + "\n"
+
+
+def _werdup_board(rows: dict[int, str]) -> str:
+    """WerdUp board text, a square a token: ``rows`` (0-based) as given, the others empty."""
+    return "\n".join(rows.get(r, " ".join("." * 10)) for r in range(10)) + "\n"
+
+
+def test_a_start_position_the_rules_leave_is_taken_with_its_tiles_counted() -> None:
+    table = table_for("bugwords")
+    board = table.start_position(_bugwords_board({7: "......CAt......",
+                                                  8: "......A........"}))
+    assert [(r, c, t) for r, c, t in board.squares()] == [
+        (7, 6, "C"), (7, 7, "A"), (7, 8, "t"), (8, 6, "A")]
+    assert table.tiles_on(board) == 4
+    werdup = table_for("werdup")
+    stacks = werdup.start_position(_werdup_board({4: ". . . . C A3 T . . ."}))
+    assert (stacks.height(4, 5), werdup.tiles_on(stacks)) == (3, 5)
+
+
+@pytest.mark.parametrize(("game", "rows", "said", "squares"), [
+    ("bugwords", {0: "AB" + "." * 13, 7: "......CAT......"},
+     "The tiles of the starting position are not all joined: 1A, 1B lie apart from the "
+     "others, and every play joins the tiles already down.", [(0, 0), (0, 1)]),
+    ("bugwords", {2: "..CAT.........."},
+     "No tile of the starting position is on 8H, where the first word goes: check the "
+     "board, or the squares read.", [(7, 7)]),
+    ("bugwords", {7: "......ZZZ......"}, "The starting position shows 3 Z tiles, the set "
+     "has 1.", []),
+    ("bugwords", {7: ".......A......."}, "The starting position has one tile, and a word "
+     "has two letters at least: type the board as it stands.", [(7, 7)]),
+    ("bugwords", {}, "The starting position has no tile on it: leave it out to start from "
+     "the empty board.", []),
+    ("werdup", {4: ". . . . C A6 T . . ."}, "The starting position: board text line 5: the "
+     "stack height of 'A6' is 6; a stack is 1 to 5 tiles high.", []),
+    ("werdup", {4: ". . . . C A T . . .", 8: "Z O . . . . . . . ."},
+     "The tiles of the starting position are not all joined: 9A, 9B lie apart from the "
+     "others, and every play joins the tiles already down.", [(8, 0), (8, 1)]),
+])
+def test_a_start_position_no_game_leaves_is_refused_in_a_sentence(game, rows, said,
+                                                                   squares) -> None:
+    board = (_bugwords_board if game == "bugwords" else _werdup_board)(rows)
+    with pytest.raises(UsageError) as refused:
+        table_for(game).start_position(board)
+    assert str(refused.value) == said
+    assert list(getattr(refused.value, "squares", ())) == squares
+
+
+def test_a_werdup_start_is_read_from_a_photos_stacks() -> None:
+    """A photo of the WerdUp board gives each stack's height: the start has them (a square
+    typed where none was read is one tile); a stack whose height the photo does not show is
+    refused, naming its square."""
+    table = table_for("werdup")
+    grid = [[""] * 10 for _ in range(10)]
+    grid[4][4:7] = ["C", "A", "T"]
+    heights = [[0] * 10 for _ in range(10)]
+    heights[4][4:7] = [1, 3, 0]
+    board = table.start_position(table.position_text(grid, heights))
+    assert [board.height(4, c) for c in (4, 5, 6)] == [1, 3, 1]
+    heights[4][6] = None
+    with pytest.raises(UsageError, match="how high the stacks at 5G are") as refused:
+        table.position_text(grid, heights)
+    assert list(refused.value.squares) == [(4, 6)]
+
+
+def test_a_record_counts_its_totals_from_the_scores_at_the_start() -> None:
+    """A sheet started part way through writes its running totals from each seat's score
+    then, so the record's totals are the sheet's."""
+    table = table_for("bugwords")
+    after = table.score_play(_bugwords_board({7: "......CAT......"}), "9G AT", None)
+    assert after.legal
+    sheet = ScoreSheet("Bug Words", ["Ann", "Bob"],
+                       [SheetTurn(1, 0, "play", after.score, "AT", after.to_dict())],
+                       start_scores=[120, 95])
+    assert f"+{after.score} {120 + after.score}" in table.write_record(sheet)

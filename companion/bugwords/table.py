@@ -157,7 +157,7 @@ class BugWordsTable(TableBasics):
         rec = GcgRecord(players=list(zip(nicks, sheet.players, strict=True)))
         rec.pragmas["title"] = sheet.title
         rec.notes.extend(sheet.notes)
-        so_far = [0 for _ in sheet.players]
+        so_far = sheet.totals_before()
         for t in sheet.turns:
             so_far[t.seat] += t.score
             d = t.detail or {}

@@ -237,6 +237,7 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
                            rule=table_rules.rule_of(game),
                            clock=table_rules.time_left(game, table_rules.now()),
                            ended="" if game.finished else sheet.game_over(game),
+                           started=sheet.start_said(game),
                            held=None if game.finished else sheet.tiles_held(game)), status
 
 
@@ -546,6 +547,7 @@ def printable(key: str) -> ResponseReturnValue:
     label = _label_ems()
     return render_template("game_print.html", game=game, key=key, rounds=rounds,
                            totals=sheet.totals(game), title=sheet.table(game).title,
+                           started=sheet.start_said(game),
                            names=names, round_label=ROUND_LABEL,
                            cells=[{n: {what: max(printed[r["number"]][what] for r in cell)
                                        for what in ("longest", "two_lines")}
@@ -608,10 +610,13 @@ def _uploaded() -> bytes:
 
 
 def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, status=200,
-                seat: int | None = None, squares: tuple[tuple[int, int], ...] = ()):
+                seat: int | None = None, squares: tuple[tuple[int, int], ...] = (),
+                start: dict | None = None, field: str = ""):
     """The photo check page: the squares as read (or as sent, after a refusal) and the player
     who played (the one whose turn it is unless ``seat`` was chosen); ``squares``: those the
-    error is about, marked invalid and described by it."""
+    error is about, marked invalid and described by it. A game with no turn yet is offered
+    to keep score from the board read (:func:`start_from_photo`), its boxes as ``start``
+    sent them after a refusal (``field``: the box refused)."""
     reading = photo.reading or {}
     board = sheet.table(game).load_board((game.board or {}).get("text"))
     unsure = {(u["row"], u["col"]): u["alternatives"] for u in reading.get("uncertain", [])}
@@ -626,6 +631,11 @@ def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, statu
                            listed=photos.listed_on_page(reading.get("uncertain", [])),
                            columns=photos.COLUMNS, error=error,
                            error_squares=[list(sq) for sq in squares],
+                           can_start=(sheet.can_change(game, key) and not game.turns
+                                      and not game.finished),
+                           read_tiles=sum(bool(face) for row in shown for face in row),
+                           max_start=sheet.MAX_START_SCORE,
+                           start=start or {}, error_field=field,
                            chosen_seat=sheet.next_seat(game) if seat is None else seat), status
 
 
@@ -691,6 +701,62 @@ def score_photo(key: str, photo_id: int) -> ResponseReturnValue:
     return redirect(url_for("games.show", key=key))
 
 
+CHECKED = "checked"  # the photo page's box saying its squares in doubt were checked
+
+
+def _start_typed(form, game: Game) -> dict:
+    """The boxes of Keep score from this board as ``form`` sent them (names, scores, the
+    squares-checked box), to fill them in again after a refusal."""
+    return {"names": {p.seat: str(form.get(f"name{p.seat}", "")) for p in game.players},
+            "scores": {p.seat: str(form.get(f"start{p.seat}", "")) for p in game.players},
+            CHECKED: bool(form.get(CHECKED))}
+
+
+@bp.post("/games/<key>/photos/<id:photo_id>/start")
+def start_from_photo(key: str, photo_id: int) -> ResponseReturnValue:
+    """Keep score from the board a photo shows: the game, with no turn yet, starts from it
+    (its squares as corrected on the page), its players named and their scores so far as
+    typed (:func:`scoresheet.start_from`)."""
+    grid, field = None, ""
+    try:
+        game = _locked(key, request.form)
+        photo = _photo_or_404(game, photo_id)
+        reading = photo.reading or {}
+        grid = photos.grid_from_form(request.form, reading["rows"], reading["cols"])
+        listed = reading.get("uncertain") or []
+        if listed and not request.form.get(CHECKED):
+            field = CHECKED
+            raise UsageError(f"Check the {counted(len(listed), 'square')} in orange first (tap "
+                             "a suggestion, or type the letter on the tile), then tick "
+                             "\"The squares in orange are checked\".")
+        field = "name0"
+        names = sheet.players_named(game, [str(request.form.get(f"name{p.seat}", p.name))
+                                           for p in game.players])
+        scores = []
+        for p, name in zip(game.players, names, strict=True):
+            field = f"start{p.seat}"
+            scores.append(int_from(request.form.get(field), f"{name}'s score so far", 0,
+                                   sheet.MAX_START_SCORE, 0))
+        field = ""  # the board's refusals mark its squares
+        text = sheet.table(game).position_text(grid, reading.get("heights"))
+        sheet.start_from(game, text, scores, names)
+    except CompanionError as exc:
+        session().rollback()
+        game = _game_or_404(key)
+        return _photo_page(game, key, _photo_or_404(game, photo_id), grid, str(exc),
+                           status_of(exc), None, getattr(exc, "squares", ()),
+                           _start_typed(request.form, game), field)
+    session().commit()
+    flash("play", "focus")  # the first turn is typed in the play's box
+    return redirect(url_for("games.show", key=key))
+
+
+@bp.get("/games/<key>/photos/<id:photo_id>/start")
+def back_to_photo_start(key: str, photo_id: int) -> ResponseReturnValue:
+    """Keep score from this board opened again (reload, back button): the photo's page."""
+    return redirect(url_for("games.photo", key=key, photo_id=photo_id))
+
+
 # -- JSON API --------------------------------------------------------------------------------
 
 def _api_game(game: Game, key: str) -> dict:
@@ -743,13 +809,30 @@ def api_create() -> ResponseReturnValue:
     players = body.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise UsageError('"players" must be a list of names.')
+    start, scores = _start_fields(body)
     quota.take(quota.GAME)  # kept with the game
-    game = sheet.create_game(session(), body.get("game") or "", players)
+    game = sheet.create_game(session(), body.get("game") or "", players, start, scores)
     table_rules.apply_settings(game, body)
     session().commit()
     key = cast(str, game.table_key)  # a new game always has one
     _remember(key)
     return jsonify(_api_game(game, key)), 201
+
+
+def _start_fields(body: dict) -> tuple[str | None, list[int] | None]:
+    """A new game's starting position (``start``: the text the command line reads as a
+    position) and the players' scores so far (``scores``), as the API sends them."""
+    start, scores = body.get("start"), body.get("scores")
+    if start is not None and not isinstance(start, str):
+        raise UsageError('"start" must be the starting board as text, a line a row.')
+    if scores is None:
+        return start, None
+    if start is None:
+        raise UsageError('"scores" are the players\' scores so far on a starting board: give '
+                         'the board as "start" too.')
+    if not isinstance(scores, list):
+        raise UsageError('"scores" must be a list of whole numbers, one a player.')
+    return start, [int_from(v, "Score so far", 0, sheet.MAX_START_SCORE, 0) for v in scores]
 
 
 @bp.post("/api/games/<key>/turns")
@@ -846,7 +929,17 @@ openapi.add("/api/games", "post", {
                           "maximum": table_rules.MAX_BANK_MINUTES,
                           "description": "a game clock: minutes for each player"},
         "clock_penalty": {"type": "integer", "minimum": 0, "maximum": 1000,
-                          "description": "points lost per started minute over (10)"}}}),
+                          "description": "points lost per started minute over (10)"},
+        "start": {"type": "string", "maxLength": 4000,
+                  "description": "start part way through, from this board: board text as "
+                  "the command line reads a position, a line a row, '.' an empty square "
+                  "(Bug Words: a blank's letter in lower case; WerdUp: E3 an E on a stack "
+                  "of 3, or a photo's reading, {\"grid\", \"heights\"}); refused, in the "
+                  "rules' sentence, when no game leaves it"},
+        "scores": {"type": "array", "items": {"type": "integer", "minimum": 0,
+                                              "maximum": sheet.MAX_START_SCORE},
+                   "description": "with start: each player's score so far, in seat order "
+                   "(default 0 each)"}}}),
     "responses": {"201": {"description": "the new game",
                           "content": {"application/json": {"schema": _GAME}}},
                   "429": openapi.ERROR},

@@ -56,6 +56,10 @@ class Game(Base):
     # The table's settings: a challenge rule label (``single``, ``points 5``...; None is
     # ``none``: the companion judges each play) and the game clock (``ClockState.to_dict()``).
     challenge_rule: Mapped[str | None] = mapped_column(String(16), default=None)
+    # A game started part way through, from a board already played on: ``{"text": the
+    # board text, "tiles": the tiles on it, "scores": each seat's score so far}``; None: the
+    # game started from the empty board.
+    start: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None, nullable=True)
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"

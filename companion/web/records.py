@@ -25,7 +25,24 @@ def score_sheet(game: Game) -> ScoreSheet:
         finished=game.finished,
         end_racks=[p.end_rack or "" for p in game.players],
         end_adjustments=[p.end_adjustment or 0 for p in game.players],
-        notes=table_rules.record_notes(game))
+        notes=table_rules.record_notes(game) + start_notes(game),
+        start_scores=sheet.start_scores(game))
+
+
+def start_notes(game: Game) -> list[str]:
+    """A game started part way through says so in its record's notes, which no record
+    format has a line for: where it started (:func:`scoresheet.start_said`), that the
+    record's totals count from the scores then, and the board it started from, a note a
+    row holding tiles. A program replaying the record has no board to start from: its
+    first play is on a board it does not know."""
+    said = sheet.start_said(game)
+    if not said:
+        return []
+    rows = str((game.start or {}).get("text") or "").splitlines()
+    return [record_name(said[:-1]) + "; the totals below count from those scores, and the "
+            "board it started from is in the notes that follow",
+            *(f"Starting board row {r}: {row}" for r, row in enumerate(rows, start=1)
+              if row.strip(". "))]
 
 
 def record_text(game: Game) -> str:

@@ -25,6 +25,7 @@ from companion.web.models import Game, Player, Turn, last_change, utc_now
 from companion.web.plays import example_play
 
 MAX_TURN_SCORE = 2000
+MAX_START_SCORE = 9999  # a player's score so far, when a game starts part way through
 MAX_TURNS = 400
 KEY_LENGTH = 22  # characters of a table or spectators' key (128 random bits)
 _KEPT = "_sheet_kept"  # the game's attribute keeping what was worked out from its sheet
@@ -59,15 +60,79 @@ def table(game: Game) -> Table:
     return table_for(game.kind)
 
 
-def create_game(db: Session, kind: str, names: list[str]) -> Game:
-    """A new game with players seated in the order given."""
+def create_game(db: Session, kind: str, names: list[str], start: str | None = None,
+                scores: list[int] | None = None) -> Game:
+    """A new game with players seated in the order given; started part way through from the
+    board text ``start`` with each player's ``scores`` so far when given
+    (:func:`start_from`)."""
     rules = table_for(kind)
     names = rules.check_players([check_player_name(n) for n in names if n and n.strip()])
     game = Game(kind=kind, players=[Player(seat=i, name=n) for i, n in enumerate(names)],
                 table_key=new_key(), view_key=new_key(), version=0)
+    if start is not None or scores:
+        start_from(game, start or "", scores or [])
     db.add(game)
     db.flush()
     return game
+
+
+def start_from(game: Game, text: str, scores: list[int],
+               names: list[str] | None = None) -> None:
+    """Start ``game`` part way through: from the board of ``text`` (board text, or what the
+    game's facade reads as a position: :meth:`companion.play.Table.start_position`, which
+    refuses a board its rules never leave), each seat's score so far in ``scores`` (in
+    seat order; none given: 0 each) and, given ``names``, its players renamed. Only a game
+    with no turn yet: the start is not a turn, and cannot be taken back."""
+    if game.finished:
+        raise UsageError("This game is over; start a new one.")
+    if game.turns:
+        raise UsageError("This game has turns already: a game starts from a board before "
+                         "its first turn.")
+    rules = table(game)
+    board = rules.start_position(text)
+    if names is not None:
+        for player, name in zip(game.players, players_named(game, names), strict=True):
+            player.name = name
+    scores = list(scores) or [0] * len(game.players)
+    if len(scores) != len(game.players):
+        raise UsageError(f"Give one score so far for each of the game's "
+                         f"{counted(len(game.players), 'player')}, in seat order.")
+    for player, score in zip(game.players, scores, strict=True):
+        if not 0 <= score <= MAX_START_SCORE:
+            raise UsageError(f"{player.name}'s score so far must be between 0 and "
+                             f"{MAX_START_SCORE}.")
+    text = board.to_text()
+    game.start = {"text": text, "tiles": rules.tiles_on(board), "scores": scores}
+    game.board = {"text": text, "new": []}
+
+
+def players_named(game: Game, names: list[str]) -> list[str]:
+    """The game's players' new ``names``, in seat order, checked as a new game's are: one
+    for each of its players."""
+    checked = table(game).check_players([check_player_name(n) for n in names
+                                         if n and n.strip()])
+    if len(checked) != len(game.players):
+        raise UsageError(f"This game has {counted(len(game.players), 'player')}: type one "
+                         "name per box.")
+    return checked
+
+
+def start_scores(game: Game) -> list[int]:
+    """Each seat's score when the game started (0 each from the empty board)."""
+    scores = list((game.start or {}).get("scores") or [])
+    return scores if len(scores) == len(game.players) else [0] * len(game.players)
+
+
+def start_said(game: Game) -> str:
+    """Where a game started part way through, as its sheet, its printed sheet and its
+    record say it: "Started from a board with 23 tiles, scores Ann 120, Bob 95."; ``""``
+    for a game started from the empty board."""
+    if not game.start:
+        return ""
+    scores = ", ".join(f"{p.name} {score}"
+                       for p, score in zip(game.players, start_scores(game), strict=True))
+    return (f"Started from a board with {counted(int(game.start.get('tiles') or 0), 'tile')}, "
+            f"scores {scores}.")
 
 
 NO_GAME = "There is no game at this link: check that it was copied whole."
@@ -214,7 +279,8 @@ def tile_count(game: Game) -> tuple[TileCount, str]:
 
 def _count_tiles(game: Game) -> tuple[TileCount, str]:
     rules = table(game)
-    count = TileCount.deal([p.name for p in game.players], rules.tile_set.total,
+    on_board = int((game.start or {}).get("tiles") or 0)  # a start's tiles left the bag
+    count = TileCount.deal([p.name for p in game.players], rules.tile_set.total - on_board,
                            rules.rack_size)
     plays = placing_plays(game)
     if plays is None:
@@ -252,8 +318,19 @@ def tiles_played(game: Game) -> list[str] | None:
     if plays is None:
         return None
     rules = table(game)
-    return [tile for turn in plays for tile in rules.placed_tiles(
+    return start_tiles(game) + [tile for turn in plays for tile in rules.placed_tiles(
         (turn.detail or {})["board"], (turn.detail or {})["new_cells"])]
+
+
+def start_tiles(game: Game) -> list[str]:
+    """The set's tiles seen on the board a game started from (none from the empty board): a
+    tile each square, its top one (the tiles under a WerdUp stack show no letter)."""
+    text = (game.start or {}).get("text")
+    if not text:
+        return []
+    rules = table(game)
+    squares = [[r, c] for r, c, _ in rules.load_board(text).squares()]
+    return rules.placed_tiles(text, squares)
 
 
 def game_over(game: Game) -> str:
@@ -441,19 +518,27 @@ def undo_turn(db: Session, game: Game) -> None:
     """Take back the last turn (a finished game's once it is reopened: :func:`reopen_game`)."""
     if game.finished:
         raise UsageError("This game is finished: reopen it to take back a turn.")
+    if not game.turns and game.start:
+        raise UsageError("There is no turn to take back: the game started from a board "
+                         f"with {counted(int(game.start.get('tiles') or 0), 'tile')}, and "
+                         "the board it started from cannot be taken back.")
     if not game.turns:
         raise UsageError("There is no turn to take back.")
     game.turns.pop()
-    game.board = position_after(game.turns)
+    game.board = position_after(game.turns, game.start)
     forget_end_racks(game)
     db.flush()
 
 
-def position_after(turns: list[Turn]) -> dict[str, Any] | None:
-    """The board after these turns: each play scored on the board (typed, tapped or read
-    from a photo) leaves its position in its detail; a play a challenge took off leaves the
-    board as it was; passes, swaps and plays entered as words and a score change nothing."""
-    board: dict[str, Any] | None = None
+def position_after(turns: list[Turn],
+                   start: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """The board after these turns, from the board the game started from (``start``, a
+    game's :attr:`~companion.web.models.Game.start`; None: the empty board): each play
+    scored on the board (typed, tapped or read from a photo) leaves its position in its
+    detail; a play a challenge took off leaves the board as it was; passes, swaps and plays
+    entered as words and a score change nothing."""
+    board: dict[str, Any] | None = (
+        {"text": start["text"], "new": []} if start and start.get("text") else None)
     for turn in turns:
         detail = turn.detail or {}
         if turn.action != "play" or not detail.get("board"):
@@ -521,8 +606,10 @@ def forget_end_racks(game: Game) -> None:
 
 
 def totals(game: Game) -> dict[int, int]:
-    """Each seat's total so far (with end-of-game adjustments once finished)."""
-    result = {p.seat: p.end_adjustment if game.finished else 0 for p in game.players}
+    """Each seat's total so far, from its score when the game started (:func:`start_scores`),
+    with end-of-game adjustments once finished."""
+    result = {p.seat: score + (p.end_adjustment if game.finished else 0)
+              for p, score in zip(game.players, start_scores(game), strict=True)}
     for t in game.turns:
         result[t.seat] += t.score
     return result
@@ -553,7 +640,7 @@ def running(game: Game) -> list[dict[str, Any]]:
     """The sheet's rows: each turn with the player's running total after it; ``shown`` is a
     play's words as the game shows them (:meth:`companion.play.Table.words_shown`: a Bug
     Words blank's letter in lower case), ``words`` as they are kept."""
-    so_far = {p.seat: 0 for p in game.players}
+    so_far = {p.seat: score for p, score in zip(game.players, start_scores(game), strict=True)}
     rows = []
     rules = table(game)
     for t in game.turns:
@@ -605,4 +692,7 @@ def game_dict(game: Game) -> dict[str, Any]:
         "over": "" if game.finished else game_over(game),
         "winners": standings(game)["winners"] if game.finished else [],
         "board": game.board,
+        "start": None if not game.start else {
+            "board": game.start.get("text"), "tiles": game.start.get("tiles"),
+            "scores": start_scores(game), "said": start_said(game)},
     }

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
-from companion.board import Board, FormedWord, Placement, PlayError
+from companion.board import Board, FormedWord, Placement, PlayError, square_name
 from companion.clock import format_time
 from companion.errors import CompanionError, SquareError, UsageError
 from companion.lexicon import Lexicon, default_lexicon
@@ -20,6 +21,7 @@ from companion.play import (
 from companion.text import counted, sentence
 from companion.werdup.notation import parse_play, play_notation
 from companion.werdup.observe import play_between
+from companion.werdup.position import board_from_state, is_state
 from companion.werdup.record import (
     FORMAT_LINE,
     lost_turn_note,
@@ -53,6 +55,35 @@ class WerdUpTable(TableBasics):
         self.challenge_until = self.rules.challenge_until
         self.challenge_rule = self.rules.challenge_rule
         self.game_ends_when = self.rules.game_ends_when
+        self.max_height = self.rules.max_height
+
+    def read_start(self, text: str) -> Board:
+        """Board text (``E3``: E on a stack of 3), or a reading of a photo as the command
+        line takes one (:mod:`companion.werdup.position`, ``{"grid", "heights"}``)."""
+        if is_state(text):
+            try:
+                return board_from_state(text, self.rules)
+            except UsageError as exc:
+                raise UsageError(f"The starting position: {exc}.") from exc
+        return super().read_start(text)
+
+    def position_text(self, grid: Sequence[Sequence[str | None]],
+                      heights: Sequence[Sequence[int | None]] | None = None) -> str:
+        """The stacks a photo shows, each letter on the height read under it (a square
+        typed in where none was read counts one tile; a height not known is refused when the
+        position is read, :func:`companion.werdup.position.board_from_state`)."""
+        faces = check_grid(self.load_board(None), grid)
+        if heights is None:
+            return super().position_text(faces)
+        stacks = [[(1 if h == 0 else h) if faces[r][c] else 0 for c, h in enumerate(row)]
+                  for r, row in enumerate(heights)]
+        unknown = [(r, c) for r, row in enumerate(stacks) for c, h in enumerate(row)
+                   if h is None]
+        if unknown:
+            names = ", ".join(square_name(r, c) for r, c in unknown[:8])
+            raise SquareError(f"The photo does not show how high the stacks at {names} are: "
+                              "take it again from the side, at 20-50 degrees.", unknown)
+        return self.read_start(json.dumps({"grid": faces, "heights": stacks})).to_text()
 
     def parse_play(self, board: Board, notation: str) -> list[Placement]:
         return parse_play(board, notation)
@@ -126,7 +157,7 @@ class WerdUpTable(TableBasics):
         lines += [f"#note {note}" for note in sheet.notes]
         lines += [f"#player{i + 1} {nick} {name}"
                   for i, (nick, name) in enumerate(zip(nicks, sheet.players, strict=True))]
-        so_far = [0 for _ in sheet.players]
+        so_far = sheet.totals_before()
         waiting: list[str] = []  # a challenge's lines, written after the turns it came after
         wait = 0
         for t in sheet.turns:

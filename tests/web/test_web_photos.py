@@ -899,7 +899,8 @@ def test_a_photo_read_surely_says_what_to_do_next(client, quiz_photo):
     assert 'id="unsure-list"' not in page
     assert _next_step(page) == (
         "Every square was read surely. The 4 new tiles in blue are the play: check them "
-        "against the board, choose who played, then press Score the new tiles.")
+        "against the board, choose who played, then press Score the new tiles. Joining a "
+        "game already under way? Keep score from this board instead.")
     view = game["links"]["view"].rsplit("/", 1)[-1]
     assert _next_step(client.get(f"/games/{view}/photos/{pid}").get_data(as_text=True)) == (
         "Every square was read surely. This link only shows the game: the play in blue is "

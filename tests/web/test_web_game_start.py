@@ -1,0 +1,334 @@
+"""A score sheet started part way through a game, from a board already played on: by the
+API (the board as text) and from the photo page (the board read, corrected)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from appfactory import make_app, page_said, token
+from boardphoto import board_photo, word_tiles
+from browser import live_server
+from conftest import database_url_for
+from sqlalchemy import create_engine, inspect, text
+
+from companion.tables import table_for
+from companion.web import db as dbmod
+from companion.web import scoresheet
+from companion.web.models import Game
+
+# CAT across 8G-8I and A under its C: a board after two plays
+BUGWORDS_START = "\n".join("......CAT......" if r == 7 else "......A........" if r == 8
+                           else "." * 15 for r in range(15)) + "\n"
+
+
+def _started(client, start=BUGWORDS_START, scores=(120, 95), kind="bugwords"):
+    resp = client.post("/api/games", json={"game": kind, "players": ["Ann", "Bob"],
+                                           "challenge_rule": "none", "start": start,
+                                           "scores": list(scores)})
+    assert resp.status_code == 201, resp.get_json()
+    return resp.get_json()
+
+
+def test_a_game_started_from_a_board_scores_its_first_play_on_it(client):
+    game = _started(client)
+    assert [p["total"] for p in game["players"]] == [120, 95]
+    assert game["start"]["tiles"] == 4 and game["start"]["scores"] == [120, 95]
+    assert game["start"]["said"] == "Started from a board with 4 tiles, scores Ann 120, Bob 95."
+    assert game["board"]["text"] == BUGWORDS_START
+    key = game["table_key"]
+    # AT from 9G, its A on the board and its T new: the engine scores it on the board the
+    # game started from (on the empty board it is refused, covering no 8H)
+    expected = table_for("bugwords").score_play(BUGWORDS_START, "9G AT", None)
+    assert expected.legal
+    after = client.post(f"/api/games/{key}/turns", json={"play": "9G AT"}).get_json()
+    assert after["turns"][0]["score"] == expected.score
+    assert [p["total"] for p in after["players"]] == [120 + expected.score, 95]
+    assert after["turns"][0]["total"] == 120 + expected.score
+    empty = client.post("/api/games", json={"game": "bugwords", "players": ["A", "B"],
+                                            "challenge_rule": "none"}).get_json()
+    refused = client.post(f"/api/games/{empty['table_key']}/turns", json={"play": "9G AT"})
+    assert refused.status_code == 400
+
+
+def test_taking_back_stops_at_the_board_the_game_started_from(client):
+    game = _started(client)
+    key = game["table_key"]
+    after = client.post(f"/api/games/{key}/turns", json={"play": "9G AT"}).get_json()
+    back = client.post(f"/api/games/{key}/undo", json={"version": after["version"]})
+    assert back.status_code == 200
+    assert back.get_json()["board"]["text"] == BUGWORDS_START  # not the empty board
+    assert [p["total"] for p in back.get_json()["players"]] == [120, 95]
+    again = client.post(f"/api/games/{key}/undo", json={"version": back.get_json()["version"]})
+    assert again.status_code == 400
+    assert again.get_json()["error"] == (
+        "There is no turn to take back: the game started from a board with 4 tiles, and the "
+        "board it started from cannot be taken back.")
+    assert client.get(f"/api/games/{key}").get_json()["board"]["text"] == BUGWORDS_START
+
+
+def test_the_tile_count_counts_the_tiles_already_on_the_board(sqlite_app):
+    client = sqlite_app.test_client()
+    key = _started(client)["table_key"]
+    with sqlite_app.app_context():
+        game = scoresheet.get_game(dbmod.session(), key)
+        count = scoresheet.tile_count(game)[0]
+        total = table_for("bugwords").tile_set.total
+        assert count.bag == total - 4 - 2 * 7  # the start's tiles and two racks
+        assert scoresheet.tiles_played(game) == ["C", "A", "T", "A"]
+
+
+def test_the_tiles_on_the_board_it_started_from_count_against_the_set(client):
+    """Bug Words has one Z: on a board started with it, a play of another is refused."""
+    start = BUGWORDS_START.replace("......CAT......", "......ZAP......")
+    key = client.post("/api/games", json={  # a table that challenges: words judged later
+        "game": "bugwords", "players": ["Ann", "Bob"], "challenge_rule": "single",
+        "start": start}).get_json()["table_key"]
+    resp = client.post(f"/api/games/{key}/turns", json={"play": "H7 ZA"})
+    assert resp.status_code == 400
+    assert resp.get_json()["error"] == ("H7 ZA: The board would then hold 2 Z tiles, the set "
+                                        "has 1.")
+
+
+def test_the_end_totals_count_the_starting_scores(client):
+    key = _started(client)["table_key"]
+    client.post(f"/api/games/{key}/turns", json={"words": "cat", "score": 10})
+    done = client.post(f"/api/games/{key}/finish", json={"racks": {"1": "QZ"}}).get_json()
+    # Ann went out: the Q and Z left on Bob's rack (20) come off his and go to her
+    assert [(p["name"], p["total"]) for p in done["players"]] == [("Ann", 150), ("Bob", 75)]
+    assert done["winners"] == ["Ann"]
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    assert "Started from a board with 4 tiles, scores Ann 120, Bob 95." in page
+    printed = client.get(f"/games/{key}/print").get_data(as_text=True)
+    assert re.search(r'id="started">Started from a board with 4 tiles, scores Ann 120, '
+                     r"Bob 95.<", printed)
+
+
+def test_the_record_says_where_the_game_started(client):
+    key = _started(client)["table_key"]
+    client.post(f"/api/games/{key}/turns", json={"play": "9G AT"})
+    record = client.get(f"/api/games/{key}/gcg").get_data(as_text=True)
+    assert ("#note Started from a board with 4 tiles, scores Ann 120, Bob 95; the totals "
+            "below count from those scores") in record
+    assert "#note Starting board row 8: ......CAT......" in record
+    assert "#note Starting board row 9: ......A........" in record
+    move = next(line for line in record.splitlines() if line.startswith(">p1_Ann"))
+    score = int(move.split()[-2])
+    assert int(move.split()[-1]) == 120 + score  # the sheet's total, not the play's alone
+
+
+@pytest.mark.parametrize(("body", "said"), [
+    ({"game": "werdup", "start": "\n".join(". . . . C A6 T . . ." if r == 4
+                                           else " ".join("." * 10) for r in range(10))},
+     "The starting position: board text line 5: the stack height of 'A6' is 6; a stack is "
+     "1 to 5 tiles high."),
+    ({"game": "bugwords", "start": "AB" + "." * 13 + "\n" + BUGWORDS_START.split("\n", 1)[1]},
+     "The tiles of the starting position are not all joined: 1A, 1B lie apart from the "
+     "others, and every play joins the tiles already down."),
+    ({"game": "bugwords", "start": BUGWORDS_START, "scores": [1]},
+     "Give one score so far for each of the game's 2 players, in seat order."),
+    ({"game": "bugwords", "start": BUGWORDS_START, "scores": [1, -4]},
+     "Score so far must be between 0 and 9999."),
+    ({"game": "bugwords", "scores": [1, 2]},
+     "\"scores\" are the players' scores so far on a starting board: give the board as "
+     "\"start\" too."),
+])
+def test_a_start_the_rules_refuse_is_refused_in_the_engines_sentence(client, body, said):
+    resp = client.post("/api/games", json={"players": ["Ann", "Bob"], **body})
+    assert resp.status_code == 400
+    assert resp.get_json()["error"] == said
+
+
+def test_a_database_of_the_revision_before_keeps_its_games(tmp_path, any_db_url):
+    """Migration 0007 adds where a game started to a database at 0006 (SQLite, then
+    PostgreSQL), its games kept as started from the empty board."""
+    from alembic import command
+
+    (tmp_path / "instance").mkdir()
+    url = any_db_url or f"sqlite:///{tmp_path / 'instance' / 'companion.sqlite3'}"
+    engine = create_engine(database_url_for(url))
+    with engine.begin() as conn:
+        command.upgrade(dbmod._alembic(conn), "0006")
+        conn.execute(text("INSERT INTO games (kind, finished, version, table_key, "
+                          "view_key) VALUES ('bugwords', :no, 0, :t, :v)"),
+                     {"no": False, "t": "t" * 22, "v": "v" * 22})
+        gid = conn.execute(text("SELECT id FROM games")).scalar_one()
+        conn.execute(text("INSERT INTO players (game_id, seat, name, end_adjustment, "
+                          "end_rack) VALUES (:g, 0, 'Ann', 0, ''), (:g, 1, 'Bob', 0, '')"),
+                     {"g": gid})
+    with engine.connect() as conn:
+        assert "start" not in {c["name"] for c in inspect(conn).get_columns("games")}
+    engine.dispose()
+    app = make_app(tmp_path, any_db_url)
+    with app.app_context():
+        with dbmod.engine_of(app).connect() as conn:
+            assert dbmod.revision(conn) == dbmod._head() == "0007"
+            assert "start" in {c["name"] for c in inspect(conn).get_columns("games")}
+        game = dbmod.session().get(Game, gid)
+        assert game is not None and game.start is None
+    client = app.test_client()
+    data = client.get(f"/api/games/{'t' * 22}").get_json()
+    assert data["start"] is None and [p["total"] for p in data["players"]] == [0, 0]
+    started = _started(client)  # and a game started from a board is kept
+    assert client.get(f"/api/games/{started['table_key']}").get_json()["start"]["tiles"] == 4
+    dbmod.engine_of(app).dispose()
+
+
+# -- from the photo page --------------------------------------------------------------------
+
+# QUIZ across 8H and ZOO down from its Z: two plays, so no one play on an empty sheet
+MID_GAME = {**word_tiles(7, 7, "QUIZ"), **word_tiles(8, 10, "OO", across=False)}
+
+
+@pytest.fixture(scope="module")
+def mid_game_photo():
+    return board_photo("bugwords", MID_GAME)
+
+
+def _photo_page(client, photo, kind="bugwords"):
+    game = client.post("/api/games", json={"game": kind, "players": ["Ann", "Bob"],
+                                           "challenge_rule": "none"}).get_json()
+    key = game["table_key"]
+    resp = client.post(f"/api/games/{key}/photos", data=photo, content_type="image/jpeg")
+    assert resp.status_code == 201, resp.get_json()
+    url = f"/games/{key}/photos/{resp.get_json()['photo_id']}"
+    page = client.get(url).get_data(as_text=True)
+    values = dict(re.findall(r'name="(sq-\d+-\d+)" id="[^"]+" value="([^"]*)"', page))
+    values["version"] = re.search(r'name="version" value="(\d+)"', page).group(1)
+    values["csrf_token"] = token(client)
+    return key, url, page, values
+
+
+def _as_the_board_stands(values: dict) -> dict:
+    """The photo page's squares settled as the board stands (:data:`MID_GAME`)."""
+    squares = {k: "" for k in values if k.startswith("sq-")}
+    return values | squares | {f"sq-{r}-{c}": t for (r, c), t in MID_GAME.items()}
+
+
+def test_the_photo_page_keeps_score_from_the_board_read(client, mid_game_photo):
+    key, url, page, values = _photo_page(client, mid_game_photo)
+    assert 'id="start-fields"' in page and 'id="unsure-list"' not in page
+    # read surely: what to do next names both ways on, the play or the board kept
+    assert re.search(r'id="next-step">Every square was read surely.\s+The 6 new tiles in blue '
+                     r"are the play:.*Joining a game already under way\? <a "
+                     r'href="#start-fields">Keep score from this board</a> instead.', page,
+                     re.S)
+    resp = client.post(url + "/start", data={
+        **_as_the_board_stands(values), "name0": "Ann", "name1": "Bobby", "start0": "131",
+        "start1": "88", "checked": "1"})
+    assert resp.status_code == 302, page_said(resp)[:2000]
+    game = client.get(f"/api/games/{key}").get_json()
+    assert [(p["name"], p["total"]) for p in game["players"]] == [("Ann", 131), ("Bobby", 88)]
+    assert game["start"]["tiles"] == 6 and game["turns"] == []
+    sheet = client.get(resp.headers["Location"]).get_data(as_text=True)
+    assert "Started from a board with 6 tiles, scores Ann 131, Bobby 88." in sheet
+    # the next play is scored on it: ZOOS down from 8K is an S added to ZOO
+    after = client.post(f"/api/games/{key}/turns", json={"play": "K8 ZOOS"}).get_json()
+    assert after["turns"][0]["words"] == "ZOOS" and after["players"][0]["total"] > 131
+    # once a turn is kept, the photo page no longer offers a start
+    assert 'id="start-fields"' not in client.get(url).get_data(as_text=True)
+
+
+def test_keeping_score_from_a_photo_needs_its_squares_in_doubt_checked(client):
+    """The real photo IMG_20151016_165900, a board photographed mid-game (36 tiles), lists
+    three squares in doubt: the board is kept only once they are said checked, and a refusal
+    keeps the boxes as typed."""
+    real = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20151016_165900.jpg"
+    key, url, page, values = _photo_page(client, real.read_bytes())
+    assert page.count('class="pick secondary"') >= 3 and 'id="checked"' in page
+    sent = {**values, "name1": "Bo", "start0": "10", "start1": "x"}
+    resp = client.post(url + "/start", data=sent)
+    assert resp.status_code == 400
+    assert page_said(resp).count('Check the 3 squares in orange first (tap a suggestion, or '
+                                 "type the letter on the tile), then tick &#34;The squares in "
+                                 "orange are checked&#34;.") == 1
+    said = resp.get_data(as_text=True)
+    # said in Keep score's own box, the keyboard on the box ticked (the page opened at its
+    # top, the refusal over the overlay, the fieldset 2,000 px under it on a phone)
+    assert said.index('id="start-fields"') < said.index('id="error"') < said.index(
+        'id="checked"')
+    assert re.search(r'id="checked"[^>]*aria-invalid="true"[^>]*autofocus', said)
+    assert re.search(r'id="name1"[^>]*value="Bo"', said)
+    sent["checked"] = "1"
+    resp = client.post(url + "/start", data=sent)  # Bob's score is no number
+    assert resp.status_code == 400
+    said = resp.get_data(as_text=True)
+    assert "Bo&#39;s score so far must be a whole number." in said
+    assert re.search(r'id="start1"[^>]*value="x"[^>]*aria-invalid="true"[^>]*autofocus', said)
+    assert re.search(r'id="start0"[^>]*value="10"', said)
+    assert client.get(f"/api/games/{key}").get_json()["start"] is None
+    sent["start1"] = "12"
+    assert client.post(url + "/start", data=sent).status_code == 302
+    game = client.get(f"/api/games/{key}").get_json()
+    assert game["start"]["tiles"] == 36
+    assert [(p["name"], p["total"]) for p in game["players"]] == [("Ann", 10), ("Bo", 12)]
+
+
+def test_a_photo_board_the_rules_refuse_marks_its_squares(client, mid_game_photo):
+    """Two tiles typed apart from the others: the engine's sentence, its squares marked."""
+    key, url, page, values = _photo_page(client, mid_game_photo)
+    values = _as_the_board_stands(values) | {"sq-0-0": "A", "sq-0-1": "T"}
+    resp = client.post(url + "/start", data={**values, "checked": "1"})
+    assert resp.status_code == 400
+    said = resp.get_data(as_text=True)
+    assert "1A, 1B lie apart from the others" in said
+    assert said.index('id="error"') < said.index('id="photo-grid"')  # over the squares
+    assert re.search(r'name="sq-0-0"[^>]*aria-invalid="true"', said)
+    assert client.get(f"/api/games/{key}").get_json()["start"] is None
+
+
+def test_a_werdup_board_photographed_at_an_angle_starts_with_its_stacks(client):
+    """A render of the printed WerdUp set at 33 degrees, 19 stacks 1-5 high: the game starts
+    from its stacks at the heights read, each tile of each stack out of the bag."""
+    from tools.render.rig import load_truth
+
+    photo = Path(__file__).parents[1] / "data" / "werdup_renders" / "render-101.jpg"
+    truth, _ = load_truth(photo)
+    key, url, _, values = _photo_page(client, photo.read_bytes(), "werdup")
+    assert client.post(url + "/start", data=values).status_code == 302
+    game = client.get(f"/api/games/{key}").get_json()
+    assert game["start"]["board"] == truth.to_text()
+    assert game["start"]["tiles"] == sum(truth.height(r, c) for r, c, _ in truth.squares())
+
+
+@pytest.mark.browser
+def test_keep_score_from_a_photographed_board_in_the_browser(browser, tmp_path,
+                                                             mid_game_photo):
+    from browser import PHONE
+
+    app = make_app(tmp_path)
+    photo = tmp_path / "board.jpg"
+    photo.write_bytes(mid_game_photo)
+    with live_server(app) as url:
+        context = browser.new_context(base_url=url, **PHONE)
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        page.goto("/games")
+        page.select_option("#game", "bugwords")
+        page.fill("input[aria-label='Player 1']", "Ann")
+        page.fill("input[aria-label='Player 2']", "Bob")
+        page.click("#new-game button[type=submit]")
+        page.set_input_files("#photo", str(photo))
+        page.click("#photo-upload button[type=submit]")
+        page.wait_for_selector("#start-fields")
+        for (r, c), letter in MID_GAME.items():  # the squares settled as the board stands
+            page.fill(f"#sq-{r}-{c}", letter)
+        for square in page.locator("#photo-grid input.cell").all():
+            sid = square.get_attribute("id") or ""
+            r, c = (int(n) for n in sid.split("-")[1:])
+            if (r, c) not in MID_GAME and square.input_value():
+                square.fill("")
+        if page.locator("#checked").count():
+            page.check("#checked")
+        page.fill("#start0", "131")
+        page.fill("#start1", "88")
+        page.screenshot(path=str(tmp_path / "start.png"), full_page=True)
+        page.press("#start1", "Enter")  # Enter in its boxes keeps score, not the play
+        page.wait_for_selector("#started")
+        assert page.inner_text("#started").startswith(
+            "Started from a board with 6 tiles, scores Ann 131, Bob 88.")
+        totals = page.inner_text("#totals")
+        assert "131" in totals and "88" in totals
+        assert page.locator("#board .cell").filter(has_text="Q").count() >= 1
+        context.close()
