@@ -8,7 +8,7 @@ import urllib.request
 
 import pytest
 from appfactory import make_app
-from browser import PHONE, live_server, phones
+from browser import PHONE, fits_phone, live_server, phones
 
 from companion.dates import MONTHS
 
@@ -247,7 +247,8 @@ def test_the_archive_s_names_are_whole_at_320_px(browser, base_url, month):
         months = page.locator("main a[href*='/girdle/archive?month=']")
         lines = months.evaluate_all("""links => links.map(a => {
             const r = document.createRange(); r.selectNodeContents(a);
-            const tops = new Set(Array.from(r.getClientRects(), x => Math.round(x.top)));
+            const shown = Array.from(r.getClientRects()).filter(x => x.width > 0);
+            const tops = new Set(shown.map(x => Math.round(x.top)));
             return [a.textContent.trim(), tops.size]; })""")
         assert lines and all(count == 1 for _name, count in lines), lines
         # and a day's print links were broken in two: "Lette" over "r", "Ans" over "wers"
@@ -256,6 +257,35 @@ def test_the_archive_s_names_are_whole_at_320_px(browser, base_url, month):
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
     finally:
         context.close()
+
+
+STEPS = """() => Array.from(document.querySelectorAll('main .steps > *'), (e) => {
+    const r = document.createRange(); r.selectNodeContents(e);
+    const box = e.getBoundingClientRect();
+    return {text: e.textContent.trim(), middle: Math.round(box.top + box.height / 2),
+            lines: new Set(Array.from(r.getClientRects()).filter(x => x.width > 0)
+                           .map(x => Math.round(x.top))).size};  // the words shown
+})"""
+
+
+@pytest.mark.parametrize(("address", "names"), [
+    ("/girdle/archive?month=2026-11", ["← October 2026", "December 2026 →"]),
+    ("/girdle/archive?month=2026-10", ["← September 2026", "November 2026 →"]),
+    ("/girdle/archive?month=2026-01", ["← December 2025", "February 2026 →"]),
+    ("/girdle/2026-11-30", ["← 29 Nov", "Archive", "1 Dec →"]),
+])
+def test_the_steps_before_and_after_stand_in_one_row_at_390_px(page, address, names):
+    """At 390 px the archive's "December 2026 ->" and a Girdle day's "1 Dec ->" were each a
+    line of their own under the step before and the month shown or the archive's link: the
+    steps stand in one row, each on one line, a month either side shown by its first letters
+    ("<- Oct", "Dec ->") and named in full to a screen reader, nothing wider than the screen."""
+    page.goto(address)
+    steps = page.evaluate(STEPS)
+    assert len(steps) == 3 and all(s["lines"] == 1 for s in steps), steps
+    assert len({s["middle"] for s in steps}) == 1, steps
+    for name in names:
+        assert page.get_by_role("link", name=name, exact=True).count() == 1, name
+    fits_phone(page)
 
 
 def test_no_page_asks_for_a_missing_file(walk, base_url):
