@@ -519,19 +519,24 @@ def test_the_pdq_variants_a_refusal_names_stand_whole(browser, base_url, width):
     """An unknown variant is refused naming the variants there are; on a 360 px phone
     "stuck-in-the-middle" broke after its first hyphen, "stuck-" over "in-the-middle": each
     variant's name stands whole on one line (the page names them by title now, as its list
-    does: "Any-Which-Way"). The same phone's Solitaire round shows its buttons at one
-    height."""
+    does: "Any-Which-Way"), and so in the print shop's refusal of a score sheet's variant,
+    where a 390 px phone broke it as "Any-" over "Which-Way". The same phone's Solitaire
+    round shows its buttons at one height."""
     from companion.pdq.variants import all_variants
 
     context = browser.new_context(base_url=base_url, **{
         **PHONE, "viewport": {"width": width, "height": 700}})
     try:
         page = context.new_page()
-        page.goto("/pdq?variant=nope")
-        names = page.locator("#error").evaluate(PIECE_LINES, r"\b[A-Za-z]+(-[A-Za-z]+)+\b")
         hyphened = sorted(v.title for v in all_variants().values() if "-" in v.title)
-        assert sorted(n for n, _lines in names) == hyphened
-        assert all(lines == 1 for _n, lines in names), names
+        for address, refusal in (
+                ("/pdq?variant=nope", "#error"),
+                ("/prints?doc=score-sheet&score-sheet.game=pdq&score-sheet.variant=nope",
+                 "#error-score-sheet")):
+            page.goto(address)
+            names = page.locator(refusal).evaluate(PIECE_LINES, r"\b[A-Za-z]+(-[A-Za-z]+)+\b")
+            assert sorted(n for n, _lines in names) == hyphened, address
+            assert all(lines == 1 for _n, lines in names), (address, names)
         # the Solitaire round's buttons in one row are one height: at 320 px "Show all
         # words" took two lines and stood taller than "I'm stuck" beside it
         page.goto("/pdq?variant=solitaire&seed=11&round=1")
