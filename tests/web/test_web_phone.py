@@ -206,7 +206,8 @@ SMALL_TEXT_AND_TAPS = r"""
   for (let n = walk.nextNode(); n; n = walk.nextNode()) {
     const el = n.parentElement, size = parseFloat(getComputedStyle(el).fontSize);
     if (!n.textContent.trim() || !el.getClientRects().length) continue;
-    if (el.closest(".board, .visually-hidden, option, select")) continue;
+    // words kept in the text but not shown: for a screen reader, or cut short on a phone
+    if (el.closest(".board, .visually-hidden, .cut, option, select")) continue;
     if (size < 14) out.push(`${size} px "${n.textContent.trim().slice(0, 20)}" in <${el.tagName}`
                             + ` class="${el.className}">`);
   }
