@@ -28,6 +28,7 @@ _END = re.compile(r"(?:(?:([0-9]{4})-)?([0-9]{2})-)?([0-9]{2})")
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
            "September", "October", "November", "December")
+SHORT_NAME = 3  # a weekday or month cut short keeps its first three letters: "Sat", "Dec"
 
 
 def day_shown(day: dt.date, *, weekday: bool = True, year: bool = True,
@@ -39,13 +40,21 @@ def day_shown(day: dt.date, *, weekday: bool = True, year: bool = True,
     names = [_WEEKDAYS[day.weekday()]] if weekday else []
     names += [str(day.day), MONTHS[day.month - 1]]
     if short:
-        names = [n[:3] for n in names]
+        names = [n[:SHORT_NAME] for n in names]
     return " ".join(names + ([str(day.year)] if year else []))
 
 
 def month_shown(month: dt.date) -> str:
     """A month as the player reads it beside :func:`day_shown`'s days: "December 2026"."""
     return f"{MONTHS[month.month - 1]} {month.year}"
+
+
+def month_cut(month: dt.date) -> tuple[str, str]:
+    """:func:`month_shown`'s words in two pieces, what a narrow screen shows of them and the
+    rest, left in the text for a screen reader, a search and a copy: ("Dec", "ember 2026"),
+    ("May", " 2026")."""
+    shown = month_shown(month)
+    return shown[:SHORT_NAME], shown[SHORT_NAME:]
 
 
 def date_from(value: object) -> dt.date:

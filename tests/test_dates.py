@@ -7,7 +7,14 @@ import datetime as dt
 
 import pytest
 
-from companion.dates import MAX_RANGE_DAYS, date_from, dates_from, month_from
+from companion.dates import (
+    MAX_RANGE_DAYS,
+    date_from,
+    dates_from,
+    month_cut,
+    month_from,
+    month_shown,
+)
 from companion.errors import UsageError
 
 
@@ -53,6 +60,13 @@ def test_what_is_not_a_month_is_named(value: object, message: str) -> None:
     with pytest.raises(UsageError) as info:
         month_from(value)
     assert str(info.value).startswith(message)
+
+
+def test_a_month_cut_short_is_its_first_three_letters_and_the_rest() -> None:
+    """A narrow screen shows "Dec" of "December 2026", the rest kept in the text."""
+    for month, shown in ((dt.date(2026, 12, 1), "Dec"), (dt.date(2026, 5, 1), "May")):
+        start, rest = month_cut(month)
+        assert start == shown and start + rest == month_shown(month)
 
 
 def test_a_month_is_its_first_day() -> None:

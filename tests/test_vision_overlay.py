@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import cv2
 import numpy as np
 
-from vision.overlay import DASH_INSET, draw_overlay
+from vision.overlay import DASH_INSET, DOUBT, draw_cards, draw_overlay
 
 SIDE = 80  # a square's side in the photo's pixels
 
@@ -60,3 +60,27 @@ def test_a_dashed_outline_has_gaps():
                   axis=1)
     runs = int(np.count_nonzero(np.diff(line.astype(int)) == 1)) + int(line[0])
     assert runs >= 2 and not line.all()
+
+
+def _top_edge_runs(photo: np.ndarray, overlay: np.ndarray, corners: np.ndarray) -> int:
+    """How many runs of drawn pixels lie along a card's top edge, clear of its corners."""
+    (x0, y), (x1, _) = np.round(corners[:2]).astype(int)
+    line = np.any(overlay[y, x0 + 6:x1 - 6] != photo[y, x0 + 6:x1 - 6], axis=1)
+    return int(np.count_nonzero(np.diff(line.astype(int)) == 1)) + int(line[0])
+
+
+def test_a_card_in_doubt_is_told_by_a_shape_as_well_as_its_colour():
+    """The PDQ overlay outlined a card in doubt as it did a card read surely, in orange
+    where the other is blue, its colour alone telling them apart: a card in doubt has a
+    dashed outline along its edges (the boards' :func:`vision.overlay.draw_dashed`), in
+    orange, and a card read surely a solid one."""
+    photo = np.full((300, 600, 3), 90, np.uint8)
+    cards = [SimpleNamespace(letter=letter, corners=np.array(
+        [(x, 80), (x + 140, 80), (x + 140, 280), (x, 280)], np.float32))
+        for letter, x in (("P", 40), ("N", 230), ("A", 420))]
+    overlay = draw_cards(photo, cards, [1])  # the second card listed to check
+    sure = [_top_edge_runs(photo, overlay, cards[i].corners) for i in (0, 2)]
+    assert sure == [1, 1]  # one line from corner to corner
+    assert _top_edge_runs(photo, overlay, cards[1].corners) >= 3  # dashes and gaps
+    (x0, y), (x1, _) = np.round(cards[1].corners[:2]).astype(int)
+    assert np.all(overlay[y, x0:x1] == np.array(DOUBT, np.uint8), axis=1).any()

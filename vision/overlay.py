@@ -1,7 +1,8 @@
 """Drawing what was read on the photo: the grid and each square's letter, in the doubt colour
 and inside a dashed outline where the square is listed for the player to check (a shape as
 well as a colour, as the web page's grid marks it); a listed square read empty, which no
-letter shows, outlined in the doubt colour with a "?"."""
+letter shows, outlined in the doubt colour with a "?"; a PDQ card listed to check, in a dashed
+outline along its edges."""
 
 from __future__ import annotations
 
@@ -139,13 +140,17 @@ def draw_overlay(image: np.ndarray, reading: BoardReading) -> np.ndarray:
 def draw_cards(image: np.ndarray, cards: list[CardRead], uncertain: list[int]) -> np.ndarray:
     """A copy of the BGR photo with each found card outlined and its number and letter
     written above it; the cards listed to check (``uncertain``, their positions:
-    :func:`vision.cards.uncertain_cards`) in the doubt colour, outline and letter."""
+    :func:`vision.cards.uncertain_cards`) in the doubt colour, letter and outline, the
+    outline dashed along the card's edges (:func:`draw_dashed`), as a board's square in doubt
+    is marked, where a card read surely has a solid one."""
     out = image.copy()
     thick = stroke(image, 600)
     for i, card in enumerate(cards):
         pts = np.round(card.corners).astype(np.int32)
-        cv2.polylines(out, [pts], True, DOUBT if i in uncertain else GRID, thick + 1,
-                      cv2.LINE_AA)
+        if i in uncertain:
+            draw_dashed(out, np.asarray(card.corners, float), DOUBT, thick + 1, inset=0.0)
+        else:
+            cv2.polylines(out, [pts], True, GRID, thick + 1, cv2.LINE_AA)
         text = f"{i + 1}:{card.letter or '?'}"
         (tw, th), _ = cv2.getTextSize(text, FONT, thick * 0.8, thick + 1)
         draw_label(out, np.array([pts[:, 0].min() + tw / 2, pts[:, 1].min() - 8 - th / 2]),

@@ -16,7 +16,7 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from werkzeug.routing import IntegerConverter
 
 from companion.challenges import CHALLENGED_OFF, LOST_TURN, challenge_bonus
-from companion.dates import day_shown, month_shown
+from companion.dates import day_shown, month_cut, month_shown
 from companion.errors import UsageError
 from companion.play import full_rack_bonus
 from companion.text import (
@@ -398,6 +398,7 @@ def create_app(test_config: dict[str, Any] | None = None,
     # {{ day|day_shown }}: "Saturday 5 December 2026", as the printed sheet says the day
     app.jinja_env.filters["day_shown"] = day_shown
     app.jinja_env.filters["month_shown"] = month_shown  # {{ month|month_shown }}: "December 2026"
+    app.jinja_env.filters["month_cut"] = month_cut  # {{ month|month_cut }}: ("Dec", "ember 2026")
 
     @app.after_request
     def _headers(resp):  # no framing by other sites (clickjacking), no type guessing

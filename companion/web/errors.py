@@ -222,9 +222,11 @@ def try_again_soon(message: str) -> str:
 # the refusal of an unknown variant names with the others), and a size with its unit
 # ("20 MB", "500 KB", "50 MP"); a day or month as a player reads it (day_shown, month_shown:
 # "1 January 2024", "December 2026"), its day, month and year together; the Girdle sheet's
-# section named after its letters, "(A-Z)" (a desktop broke the score card's as "(A-" over "Z)")
+# section named after its letters, "(A-Z)" (a desktop broke the score card's as "(A-" over "Z)");
+# and a package to install named in brackets, "(poppler-utils)"
 _NAMED = "|".join(MONTHS)
 _WHOLE = (r"(?<![\d-])\d{4}-\d{2}(?:-\d{2})?(?![\d-])|\b[A-Za-z]+-\d+\b|\(A-Z\)"
+          r"|\([a-z][a-z0-9]*(?:-[a-z0-9]+)+\)"
           r"|(?<![\w-])-[A-Za-z]+\b|\(stack of \d+\)|\b\d[\d,.]* [KMG][BP]\b"
           rf"|\b[1-9]\d? (?:{_NAMED})(?: \d{{4}})?\b|\b(?:{_NAMED}) \d{{4}}\b")
 
@@ -246,8 +248,10 @@ def kept_whole(text: str) -> Markup:
     "SCOWL-70" as "SCOWL-" over "70", PDL's "-ED" as "-" over "ED", a WerdUp play's
     "(stack of 2)" as "(stack of" over "2)", a refusal's PDQ variant on a 360 px phone,
     "stuck-in-the-middle", as "stuck-" over "in-the-middle", and a 390 px phone the upload
-    limit's "20 MB" as "20" over "MB"; a day as a player reads it ("1 January 2024") keeps its
-    day, month and year together too, and the Girdle's "(A-Z)" its letters."""
+    limit's "20 MB" as "20" over "MB" and the print shop's "Any-Which-Way" as "Any-" over
+    "Which-Way"; a day as a player reads it ("1 January 2024") keeps its day, month and year
+    together too, the Girdle's "(A-Z)" its letters, and a package named in brackets,
+    "(poppler-utils)", its name."""
     return Markup(_kept_whole().sub(lambda m: f'<span class="nowrap">{m.group()}</span>',
                                     str(escape(text))))
 

@@ -8,7 +8,7 @@ import urllib.request
 
 import pytest
 from appfactory import make_app
-from browser import PHONE, live_server, phones
+from browser import PHONE, fits_phone, live_server, phones
 
 from companion.dates import MONTHS
 
@@ -206,7 +206,8 @@ SMALL_TEXT_AND_TAPS = r"""
   for (let n = walk.nextNode(); n; n = walk.nextNode()) {
     const el = n.parentElement, size = parseFloat(getComputedStyle(el).fontSize);
     if (!n.textContent.trim() || !el.getClientRects().length) continue;
-    if (el.closest(".board, .visually-hidden, option, select")) continue;
+    // words kept in the text but not shown: for a screen reader, or cut short on a phone
+    if (el.closest(".board, .visually-hidden, .cut, option, select")) continue;
     if (size < 14) out.push(`${size} px "${n.textContent.trim().slice(0, 20)}" in <${el.tagName}`
                             + ` class="${el.className}">`);
   }
@@ -247,7 +248,8 @@ def test_the_archive_s_names_are_whole_at_320_px(browser, base_url, month):
         months = page.locator("main a[href*='/girdle/archive?month=']")
         lines = months.evaluate_all("""links => links.map(a => {
             const r = document.createRange(); r.selectNodeContents(a);
-            const tops = new Set(Array.from(r.getClientRects(), x => Math.round(x.top)));
+            const shown = Array.from(r.getClientRects()).filter(x => x.width > 0);
+            const tops = new Set(shown.map(x => Math.round(x.top)));
             return [a.textContent.trim(), tops.size]; })""")
         assert lines and all(count == 1 for _name, count in lines), lines
         # and a day's print links were broken in two: "Lette" over "r", "Ans" over "wers"
@@ -256,6 +258,35 @@ def test_the_archive_s_names_are_whole_at_320_px(browser, base_url, month):
         assert page.evaluate("document.documentElement.scrollWidth") <= 320
     finally:
         context.close()
+
+
+STEPS = """() => Array.from(document.querySelectorAll('main .steps > *'), (e) => {
+    const r = document.createRange(); r.selectNodeContents(e);
+    const box = e.getBoundingClientRect();
+    return {text: e.textContent.trim(), middle: Math.round(box.top + box.height / 2),
+            lines: new Set(Array.from(r.getClientRects()).filter(x => x.width > 0)
+                           .map(x => Math.round(x.top))).size};  // the words shown
+})"""
+
+
+@pytest.mark.parametrize(("address", "names"), [
+    ("/girdle/archive?month=2026-11", ["← October 2026", "December 2026 →"]),
+    ("/girdle/archive?month=2026-10", ["← September 2026", "November 2026 →"]),
+    ("/girdle/archive?month=2026-01", ["← December 2025", "February 2026 →"]),
+    ("/girdle/2026-11-30", ["← 29 Nov", "Archive", "1 Dec →"]),
+])
+def test_the_steps_before_and_after_stand_in_one_row_at_390_px(page, address, names):
+    """At 390 px the archive's "December 2026 ->" and a Girdle day's "1 Dec ->" were each a
+    line of their own under the step before and the month shown or the archive's link: the
+    steps stand in one row, each on one line, a month either side shown by its first letters
+    ("<- Oct", "Dec ->") and named in full to a screen reader, nothing wider than the screen."""
+    page.goto(address)
+    steps = page.evaluate(STEPS)
+    assert len(steps) == 3 and all(s["lines"] == 1 for s in steps), steps
+    assert len({s["middle"] for s in steps}) == 1, steps
+    for name in names:
+        assert page.get_by_role("link", name=name, exact=True).count() == 1, name
+    fits_phone(page)
 
 
 def test_no_page_asks_for_a_missing_file(walk, base_url):
@@ -489,19 +520,24 @@ def test_the_pdq_variants_a_refusal_names_stand_whole(browser, base_url, width):
     """An unknown variant is refused naming the variants there are; on a 360 px phone
     "stuck-in-the-middle" broke after its first hyphen, "stuck-" over "in-the-middle": each
     variant's name stands whole on one line (the page names them by title now, as its list
-    does: "Any-Which-Way"). The same phone's Solitaire round shows its buttons at one
-    height."""
+    does: "Any-Which-Way"), and so in the print shop's refusal of a score sheet's variant,
+    where a 390 px phone broke it as "Any-" over "Which-Way". The same phone's Solitaire
+    round shows its buttons at one height."""
     from companion.pdq.variants import all_variants
 
     context = browser.new_context(base_url=base_url, **{
         **PHONE, "viewport": {"width": width, "height": 700}})
     try:
         page = context.new_page()
-        page.goto("/pdq?variant=nope")
-        names = page.locator("#error").evaluate(PIECE_LINES, r"\b[A-Za-z]+(-[A-Za-z]+)+\b")
         hyphened = sorted(v.title for v in all_variants().values() if "-" in v.title)
-        assert sorted(n for n, _lines in names) == hyphened
-        assert all(lines == 1 for _n, lines in names), names
+        for address, refusal in (
+                ("/pdq?variant=nope", "#error"),
+                ("/prints?doc=score-sheet&score-sheet.game=pdq&score-sheet.variant=nope",
+                 "#error-score-sheet")):
+            page.goto(address)
+            names = page.locator(refusal).evaluate(PIECE_LINES, r"\b[A-Za-z]+(-[A-Za-z]+)+\b")
+            assert sorted(n for n, _lines in names) == hyphened, address
+            assert all(lines == 1 for _n, lines in names), (address, names)
         # the Solitaire round's buttons in one row are one height: at 320 px "Show all
         # words" took two lines and stood taller than "I'm stuck" beside it
         page.goto("/pdq?variant=solitaire&seed=11&round=1")

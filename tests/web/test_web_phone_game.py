@@ -431,9 +431,10 @@ def test_a_photo_s_listed_squares_say_each_reason_once(page):
 def test_a_long_list_of_squares_to_check_comes_after_the_grid_it_marks(page):
     """IMG_20151016_170003's list of squares to check (2,000 px tall on a 390 px phone) came
     before the grid, which began 2,780 px down: the player scrolled past every line to reach
-    the squares. The grid now comes first, its top 760 px down, on the first screen, the
-    list under it and before who played; the Tab key reaches the grid, then the letters to
-    tap, then who played, the order the page reads in."""
+    the squares. The grid now comes first, its top 760 px down (387 with the photo at the
+    foot of the page), on the first screen, the list under it and before who played; the Tab
+    key reaches the grid, then the letters to tap, then who played, the order the page reads
+    in."""
     photo = Path(__file__).parents[1] / "data" / "vision" / "real" / "IMG_20151016_170003.jpg"
     key, resp = _photo_sent(page, photo.read_bytes())
     page.goto(f"/games/{key}/photos/{resp.json()['photo_id']}")
@@ -450,6 +451,39 @@ def test_a_long_list_of_squares_to_check_comes_after_the_grid_it_marks(page):
     assert "square" in stops and "seat" in stops, stops
     first_pick = next(k for k, s in enumerate(stops) if "pick" in s)
     assert stops.index("square") < first_pick < stops.index("seat"), stops
+    fits_phone(page)
+
+
+ON_SCREEN = """() => Object.fromEntries(
+    ['#photo-grid', '#unsure-list', '#seat', '#overlay'].map(s => {
+        const e = document.querySelector(s), box = e.getBoundingClientRect();
+        const before = Array.from(document.querySelectorAll('main *')).indexOf(e);
+        return [s, {top: box.top + scrollY, bottom: box.bottom + scrollY, at: before}];
+    }))"""
+
+
+@pytest.mark.parametrize(("name", "whole"), [("IMG_20151016_170003", True),
+                                             ("IMG_20151016_165900", False)])
+def test_the_grid_comes_before_the_photo_on_a_phone(page, name, whole):
+    """The photo as read and its key came first on the photo page: on a 390 x 844 phone the
+    grid of squares the player checks began 760 px down (IMG_20151016_170003), 907 px, below
+    the first screen, under a note on the light (165900). The grid comes first, its key above
+    it, and the photo, to look back at, at the foot of the page, after the Score button: the
+    whole grid is on the first screen (387 px down), or its top under the note (507 px). The
+    page's order is the screen's, for the Tab key and a screen reader alike."""
+    photo = Path(__file__).parents[1] / "data" / "vision" / "real" / f"{name}.jpg"
+    key, resp = _photo_sent(page, photo.read_bytes())
+    page.goto(f"/games/{key}/photos/{resp.json()['photo_id']}")
+    _list_and_button(page)
+    seen = page.evaluate(ON_SCREEN)
+    screen = PHONE["viewport"]["height"]
+    grid = seen["#photo-grid"]
+    assert (grid["bottom"] if whole else grid["top"]) <= screen, seen
+    order = sorted(seen, key=lambda s: seen[s]["top"])
+    assert order == list(seen) == sorted(seen, key=lambda s: seen[s]["at"]), seen
+    # the grid's key just above it, the photo's under the photo, its heading above it
+    assert page.locator("#grid-key + form #photo-grid, #overlay ~ #photo-key").count() == 2
+    assert page.get_by_role("heading", name="The photo as read").count() == 1
     fits_phone(page)
 
 
@@ -528,7 +562,7 @@ def test_a_square_in_doubt_is_marked_by_a_shape_not_by_its_colour_alone(page):
     listed = {f"sq-{u['row']}-{u['col']}" for u in resp.json()["reading"]["uncertain"]}
     page.goto(f"/games/{key}/photos/{resp.json()['photo_id']}")
     marks = page.evaluate("""() => Array.from(
-        document.querySelectorAll('#photo-grid input.cell, #photo-key .unsure-key'), (e) => {
+        document.querySelectorAll('#photo-grid input.cell, #grid-key .unsure-key'), (e) => {
             const s = getComputedStyle(e);
             return {id: e.id || "key", edge: s.outlineStyle, flag: s.backgroundImage,
                     inside: parseFloat(s.outlineOffset) + parseFloat(s.outlineWidth) <= 0,

@@ -670,12 +670,17 @@ def test_the_photo_page_s_key_says_what_each_colour_of_the_grid_is(client, quiz_
     page = client.get(f"/games/{gid}/photos/{resp.get_json()['photo_id']}").get_data(
         as_text=True)
     assert len(re.findall(r'<input class="cell[^"]* new"', page)) == 4  # QUIZ, new tiles
-    key = re.sub(r"\s+", " ", page[page.index('id="photo-key"'):page.index("</p>", page.index(
-        'id="photo-key"'))])
+    def said(id_: str, end: str) -> str:
+        start = page.index(f'id="{id_}"')
+        return re.sub(r"\s+", " ", page[start:page.index(end, start)])
+
+    # the photo's key under the photo, at the foot of the page; the grid's above the grid
+    key = said("photo-key", "</figcaption>")
     assert "On the photo, a letter read with confidence is green" in key
     # the photo tells a square in doubt by a shape too (vision.overlay.draw_dashed)
     assert "one in doubt orange inside a dashed orange outline" in key
     assert "a square to check where no letter was read is outlined in orange" in key
+    key = said("grid-key", "</p>")
     assert '<span class="new-key">blue</span>, a new tile, scored as the play' in key
     assert ('<span class="unsure-key">orange</span> with a dashed edge and a corner flag, '
             'not sure') in key
