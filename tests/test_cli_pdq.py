@@ -102,6 +102,19 @@ def test_variants_through_the_cli(capsys):
     assert "valid for a child but too short for an adult" in out
 
 
+@pytest.mark.parametrize("typed", ["CHILD", " Child "])
+def test_the_player_is_read_in_any_case(capsys, typed):
+    """--player CHILD was judged for the child but said "for CHILDs" (" Child s" with
+    spaces): the role is read by its name in the rules, as a variant's name is."""
+    inter = ("--variant", "intergenerational", "--player", typed)
+    code, out, _ = run(capsys, "DRU", "--word", "dru", *inter)
+    assert code == 1 and out.splitlines()[1] == ("  DRU is too short: Intergenerational PDQ "
+                                                 "words need at least 4 letters for children.")
+    assert run(capsys, "DRU", "--word", "drum", *inter)[0] == 0
+    code, out, _ = run(capsys, "DRU", *inter, "--json")
+    assert code == 0 and json.loads(out)["min_length"] == 4
+
+
 @pytest.mark.parametrize("mode", [["--tie", "drum,drub"], ["--score", "ann=drum"],
                                   ["--solitaire"]])
 def test_player_is_refused_where_it_would_be_ignored(capsys, mode):

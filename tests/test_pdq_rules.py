@@ -118,6 +118,19 @@ def test_variant_names_are_forgiving_and_unknown_ones_are_explained():
         get_variant("regular").minimum("adult")
 
 
+def test_a_player_role_is_read_in_any_case_by_its_name_in_the_rules():
+    inter = get_variant("intergenerational")
+    assert [inter.role(typed) for typed in ("child", " CHILD ", "Adult")] == ["child", "child",
+                                                                            "adult"]
+    assert inter.minimum("CHILD") == 4
+    with pytest.raises(UsageError, match="^Intergenerational PDQ has no per-player minimum "
+                       "for 'kid': its players are 'adult' or 'child'.$"):
+        inter.role("kid")
+    with pytest.raises(UsageError, match="^PDQ has no per-player minimum for 'Adult': every "
+                       "player's words need at least 4 letters"):
+        get_variant("regular").role("Adult")
+
+
 @pytest.mark.parametrize("given", ["PNA", "p n a", "P,N,A", ["P", "N", "A"],
                                    "\uff30\uff2e\uff21", "P\u200bN A", "PN\u00c1"])
 def test_cards_are_read_in_any_reasonable_spelling(given):

@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
     _check_min(args)
     variant = get_variant(_variant_name(args))
     if args.player is not None:  # --player '' is an unknown role, not every player
-        variant.minimum(args.player)  # a clear error for an unknown role
+        args.player = variant.role(args.player)  # CHILD as child; a clear error for another
     if args.deck == "-" and args.play:
         # the deck read every line, and the game took the end of input for the player's
         # stop before a card was shown

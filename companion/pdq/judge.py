@@ -135,6 +135,8 @@ def judge(
     is valid for them alone (``valid_for``), and the reason says for whom it is too short.
     """
     var = get_variant(variant) if isinstance(variant, str) else variant
+    if player is not None and min_length is None:
+        player = var.role(player)  # CHILD is the child, "for children" in the reason too
     lex = lexicon if lexicon is not None else default_lexicon()
     said_lower = said_words(said)
     raw = word_letters(word)

@@ -72,24 +72,30 @@ class Variant:
                 f"{number_word(self.cards)} new ones; the first correct word in the next "
                 "round also wins the set-aside cards.")
 
+    def role(self, player: str) -> str:
+        """The player role ``player`` names, by its name in the rules: " Child " and CHILD
+        are "child", as a variant's name is read in any case. A role the variant has not
+        (every role, in a variant without per-player minimums) is refused, naming the rule
+        and the way out."""
+        role = player.strip().lower()
+        if role in self.player_min:
+            return role
+        if self.player_min:
+            why = f"its players are {listed([quoted(r) for r in self.player_min], 'or')}"
+        else:  # it said "(player roles: none)", naming neither the rule nor the way out
+            others = "; ".join(
+                f"{v.title} has them, for {listed(list(v.player_min), 'and')}"
+                for v in all_variants().values() if v.player_min)
+            why = (f"every player's words need at least {counted(self.min_length, 'letter')}"
+                   + (f" ({others})" if others else ""))
+        raise UsageError(f"{self.title} has no per-player minimum for {quoted(player)}: {why}.")
+
     def minimum(self, player: str | None = None) -> int:
-        """The shortest word allowed, for ``player`` (a role such as "adult") if given."""
+        """The shortest word allowed, for ``player`` (a role such as "adult", read by
+        :meth:`role`) if given."""
         if player is None:
             return self.min_length
-        role = player.strip().lower()  # ADULT as adult, as a variant's name is read
-        if role not in self.player_min:
-            if self.player_min:
-                why = f"its players are {listed([quoted(r) for r in self.player_min], 'or')}"
-            else:  # it said "(player roles: none)", naming neither the rule nor the way out
-                others = "; ".join(
-                    f"{v.title} has them, for {listed(list(v.player_min), 'and')}"
-                    for v in all_variants().values() if v.player_min)
-                why = (f"every player's words need at least {counted(self.min_length, 'letter')}"
-                       + (f" ({others})" if others else ""))
-            raise UsageError(
-                f"{self.title} has no per-player minimum for {quoted(player)}: {why}."
-            )
-        return self.player_min[role]
+        return self.player_min[self.role(player)]
 
     def ex_start(self, cards: str, first: str) -> bool:
         """True if a word following a reading that begins with ``first`` may begin with EX.

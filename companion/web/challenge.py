@@ -80,10 +80,26 @@ def _pdq_context() -> dict:
     sent = _sent()
     return {"cards": sent.get("cards", "").strip(),
             "variant": sent.get("variant", ""),
-            "player": sent.get("player", "").strip()[:40],
+            "player": _role_chosen(sent.get("player", "").strip()[:40],
+                                   sent.get("variant", "")),
             "said": sent.get("said", "").strip(),
             "variants": variants,
             "roles": list(dict.fromkeys(r for v in variants.values() for r in v.player_min))}
+
+
+def _role_chosen(player: str, variant: str) -> str:
+    """The player a form or link names, by the role's name in the rules when the variant
+    named has that role (:meth:`Variant.role`: Child and CHILD are "child"), so the player
+    box shows it chosen and the next check is judged for it too; as typed otherwise (a role
+    the variant has not is refused with the check, and a variant without roles ignores
+    it)."""
+    from companion.pdq import DEFAULT_VARIANT, get_variant
+
+    try:
+        var = get_variant(variant or DEFAULT_VARIANT)
+        return var.role(player) if player and var.player_min else player
+    except CompanionError:
+        return player
 
 
 class _Reading:
@@ -113,7 +129,7 @@ class _Reading:
         parse_cards(pdq["cards"], variant)
         if pdq["player"] and variant.player_min:
             self.field = "player"
-            variant.minimum(pdq["player"])  # a role the variant does not have: said so
+            pdq["player"] = variant.role(pdq["player"])  # a role it has not: said so
         said: tuple[str, ...] = ()
         if pdq["said"] and variant.takes_said:  # other variants never ask for them
             self.field = "said"

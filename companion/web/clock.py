@@ -102,15 +102,25 @@ def penalty_shown(points: int) -> str:
     return f"-{counted(points, 'point')}" if points else ""
 
 
-def what_to_do(table: bool, finished: bool, running: int | None, paused: bool) -> str:
+def what_to_do(table: bool, finished: bool, running: int | None, paused: bool, *,
+               over: str = "", started: bool = False, on_turn: str | None = None) -> str:
     """The sentence under the clock's settings saying what a tap does now: a paused clock
     says so (its buttons wait for Resume), a finished game's clock has stopped, a watcher
-    only watches."""
+    only watches. A stopped clock waits for the player who starts, unless the game goes on
+    after reopening: while its turns still end it (``over``, why, as the score sheet says
+    it) no one is on turn, and once they no longer do, the clock of the player ``on_turn``
+    runs again at a tap (``started``: it has run before)."""
     if not table:
         return "Watching: only the table's phone runs the clock."
     if finished:
         return "The game is over: the clock has stopped."
     if running is None:
+        if over:
+            return (f"The game's turns end it ({over}), so no one is on turn: to play on, "
+                    "take back the last turn on the score sheet, then tap the clock of the "
+                    "player on turn.")
+        if started and on_turn is not None:
+            return f"{on_turn} is on turn: tap their clock to run it again."
         return "Tap the clock of the player who starts."
     if paused:
         return "Paused: tap Resume to go on."
@@ -120,15 +130,23 @@ def what_to_do(table: bool, finished: bool, running: int | None, paused: bool) -
 def _state(game: Game, key: str) -> dict:
     """The clock as its page draws it, and as the page asks for it every second: each
     player's penalty also as said (``penalty_shown``, :func:`penalty_shown`), and what a tap
-    does now (``todo``, :func:`what_to_do`)."""
+    does now (``todo``, :func:`what_to_do`; whether the game's turns end it and who is on
+    turn are read only while its clock is stopped mid-game)."""
     clock = table_rules.clock_of(game)
     assert clock is not None
-    view = clock.view(table_rules.now(), [p.name for p in game.players])
+    names = [p.name for p in game.players]
+    view = clock.view(table_rules.now(), names)
     for player in view["players"]:
         player["penalty_shown"] = penalty_shown(player["penalty"])
     table = sheet.can_change(game, key)
+    over, on_turn = "", None
+    if table and not game.finished and clock.running is None and clock.started:
+        over = sheet.game_over(game)
+        seat = sheet.to_move(game)
+        on_turn = None if seat is None else names[seat]
     return view | {"table": table, "finished": game.finished,
-                   "todo": what_to_do(table, game.finished, clock.running, clock.paused)}
+                   "todo": what_to_do(table, game.finished, clock.running, clock.paused,
+                                      over=over, started=clock.started, on_turn=on_turn)}
 
 
 @bp.get("/games/<key>/clock")

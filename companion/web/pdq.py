@@ -123,15 +123,14 @@ def _collected_word(last: str, var: Variant, seed: int, number: int) -> str | No
 
 def kept_player(var: Variant, player: str) -> str:
     """The player chosen, as the dealer's ways on keep it (the next round, all words, a new
-    deal, and the deal form under a refused deal): one of ``var``'s roles, as the engine
-    takes it (:meth:`Variant.minimum`), else none."""
+    deal, and the deal form under a refused deal): one of ``var``'s roles by its name in the
+    rules, as the engine reads it (:meth:`Variant.role`: CHILD is "child"), else none."""
     if not player or not var.player_min:
         return ""
     try:
-        var.minimum(player)
+        return var.role(player)
     except UsageError:
         return ""
-    return player
 
 
 def _player_from(values) -> str:
@@ -154,9 +153,8 @@ def judge_words(words: list[str], cards: str, variant: str, said: list[str] | No
     lex = _lexicon()
     var = get_variant(variant)
     cards = parse_cards(cards, var)
-    role = player if player and var.player_min else None
-    if role is not None:
-        var.minimum(role)  # a role the variant does not have: said before any word
+    # a role the variant does not have: said before any word
+    role = var.role(player) if player and var.player_min else None
     out = []
     for w in words:
         j = judge(w, cards, var, lex, player=role, said=said or ())
@@ -214,8 +212,8 @@ def page() -> ResponseReturnValue:
     field = "word"
     try:  # a word that cannot be judged is said beside the round, which stays on the table
         if player and variants[variant].player_min:
-            field = "player"
-            variants[variant].minimum(player)
+            field = "player"  # the box shows the role chosen (Child, CHILD: child)
+            player = variants[variant].role(player)
             field = "word"
         if said_text:
             field = "said"

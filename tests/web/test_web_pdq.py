@@ -577,6 +577,50 @@ def test_the_dealer_keeps_the_player_chosen_on_its_ways_on(client):
     assert "player" not in re.search(r'id="next-link" href="([^"]+)"', page).group(1)
 
 
+@pytest.mark.parametrize("typed", ["Child", "CHILD", "%20cHiLd%20"])
+def test_a_player_named_in_any_case_is_chosen_and_the_next_check_is_theirs(client, typed):
+    """A link naming the player as Child or CHILD was judged for the child, but the player
+    box showed "Every player", so the next check sent from the page was judged for every
+    player: a child's four-letter word NOT VALID. The dealer, the check page and judge mode
+    choose the role in the box (its name in the rules, the engine's ``Variant.role``), the
+    links and the deal form keep it so, and the next check, sent with the box as it stands,
+    is the child's; the API reads it alike ("for children", not "for CHILDs")."""
+    cards = deal("intergenerational", 7, 3).cards
+    found = client.get(f"/api/pdq/words?cards={cards}&variant=intergenerational").get_json()
+    word = next(w for w in found["words"] if len(w) == 4).upper()  # a child's, not an adult's
+    round_url = "/pdq?variant=intergenerational&seed=7&round=3"
+    page = client.get(f"{round_url}&word={word}&player={typed}").get_data(as_text=True)
+    assert f"{word}: VALID" in page
+    assert _selected_player(page) == "child" and _deal_form_player(page) == "child"
+    for link in ("next-link", "show-link"):
+        href = html.unescape(re.search(rf'id="{link}" href="([^"]+)"', page).group(1))
+        assert "player=child" in href, link
+    following = f"{round_url}&word={word}&player={_selected_player(page)}"
+    assert f"{word}: VALID" in client.get(following).get_data(as_text=True)
+
+    check_url = "/?word=drum&game=pdq&cards=DRU&variant=intergenerational&player="
+    check = client.get(check_url + typed).get_data(as_text=True)
+    assert "DRUM: VALID" in check and _selected_player(check) == "child"
+    link = html.unescape(re.search(r'id="all-link" href="([^"]+)"', check).group(1))
+    assert "player=child" in link
+    following = client.get(check_url + _selected_player(check)).get_data(as_text=True)
+    assert "DRUM: VALID" in following
+
+    form = {"words": "drum", "game": "pdq", "cards": "DRU", "variant": "intergenerational",
+            "player": typed.replace("%20", " "), "csrf_token": token(client)}
+    judged = client.post("/judge", data=form).get_data(as_text=True)
+    assert '<p class="big">VALID</p>' in judged and _selected_player(judged) == "child"
+    judged = client.post("/judge", data={**form, "player": _selected_player(judged)})
+    assert '<p class="big">VALID</p>' in judged.get_data(as_text=True)
+
+    for api in (f"/api/pdq/judge?word=dru&cards=DRU&variant=intergenerational&player={typed}",
+                "/api/check?word=dru&game=pdq&cards=DRU&variant=intergenerational"
+                f"&player={typed}"):
+        reason = client.get(api).get_json()["reason"]
+        assert reason == ("DRU is too short: Intergenerational PDQ words need at least 4 "
+                          "letters for children."), api
+
+
 def test_the_check_and_judge_api_take_the_pdq_player(client):
     """/api/check and /api/judge pass the player to the same engine call as the pages."""
     base = {"words": ["drum"], "game": "pdq", "cards": "DRU", "variant": "intergenerational"}

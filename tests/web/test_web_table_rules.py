@@ -519,6 +519,48 @@ def test_a_game_reopened_while_its_turns_end_it_keeps_the_clock_stopped(tapp, fa
     assert [p["total"] for p in _api(client, key)["players"]] == first == [6 - 10 - 35, -35]
 
 
+def _todo_said(client, key) -> str:
+    """What the clock page says a tap does now, from its API and its page alike."""
+    import html
+
+    todo = client.get(f"/api/games/{key}/clock").get_json()["todo"]
+    page = client.get(f"/games/{key}/clock").get_data(as_text=True)
+    shown = re.search(r'<span id="clock-todo"[^>]*>([^<]*)</span>', page)[1]
+    assert html.unescape(shown) == todo
+    return todo
+
+
+def test_the_clock_page_of_a_game_reopened_while_its_turns_end_it_says_what_is_true(tapp,
+                                                                                    fake):
+    """Reopened while every player's passes still end it, no one is on turn and the clock
+    stays stopped, but its page said "Tap the clock of the player who starts.", which read
+    oddly mid-game. It says the game's turns end it and how to play on; with the last pass
+    taken back, whose clock runs again at a tap; the spectators' link still only watches."""
+    client = tapp.test_client()
+    key = _start(client, "none", minutes="1", penalty="10", game="werdup")
+    assert _todo_said(client, key) == "Tap the clock of the player who starts."
+    _press(client, key, seat="0")
+    fake.t += 20
+    _play(client, key, "5E QUIT")
+    _press(client, key)
+    _form(client, key, "turns", action="pass")
+    _press(client, key)
+    _form(client, key, "turns", action="pass")  # over: every player passed in a row
+    assert _form(client, key, "finish", rack0="AEIOSTN", rack1="AEIOUST").status_code == 302
+    assert _form(client, key, "reopen").status_code == 302
+    assert _todo_said(client, key) == (
+        "The game's turns end it (every player passed in a row), so no one is on turn: to "
+        "play on, take back the last turn on the score sheet, then tap the clock of the "
+        "player on turn.")
+    view = _api(client, key)["view_key"]
+    assert _todo_said(client, view) == "Watching: only the table's phone runs the clock."
+    assert _form(client, key, "undo").status_code == 302  # Ann's pass taken back: her turn
+    assert _api(client, key)["next_seat"] == 0
+    assert _todo_said(client, key) == "Ann is on turn: tap their clock to run it again."
+    _press(client, key, seat="0", running="-1")
+    assert _todo_said(client, key) == "Tap your clock when your turn ends."
+
+
 def test_a_play_challenged_off_after_reopening_no_longer_offers_the_racks_typed(tapp):
     """The play that went out, challenged after the game was reopened, comes off and gives
     its tiles back: the racks typed at the finish (its player's empty) are no longer the
