@@ -61,12 +61,12 @@ WERDUP_SQUARE = "#e9e4d8"
 WERDUP_BEGIN = "#d4e4f4"
 
 
-# A light line (mm wide) round the Bug Words grid, between the frame and the squares, the frame's
-# colour on either side of it. Printed in black and white the triple word squares' red (88 of
-# 255, ``pdftoppm -gray``) is the frame's (92): a corner or edge triple word square ran into
-# the frame, and where it ended could not be seen. The line, the plain squares' colour (238),
-# keeps the colours as they are; a frame 35 levels darker than the triple word squares (53 or
-# less) would be a near-black maroon.
+# The width (mm) of a light line round the Bug Words grid, between the frame and the squares,
+# the frame's colour on either side of it. Printed in black and white the triple word squares'
+# red (88 of 255, ``pdftoppm -gray``) is the frame's (93): a corner or edge triple word square
+# ran into the frame, and where it ended could not be seen. The line, the plain squares'
+# colour (238), keeps the colours as they are; a frame 35 levels darker than the triple word
+# squares (53 or less) would be a near-black maroon.
 FRAME_KEYLINE = 0.6
 KEYLINE_COLOUR = PREMIUM_COLOURS["."]
 

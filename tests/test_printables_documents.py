@@ -208,7 +208,7 @@ def test_the_four_premiums_are_four_greys_printed_in_black_and_white(
 @pytest.mark.parametrize("name", ["board-bugwords-full", "board-werdup-a3"])
 def test_the_squares_stand_apart_from_the_frame_printed_in_black_and_white(
         name: str, built: dict[str, bytes], tmp_path: Path) -> None:
-    # The Bug Words triple word squares' red printed 88 of 255 and the frame's 92: a corner or
+    # The Bug Words triple word squares' red printed 88 of 255 and the frame's 93: a corner or
     # edge triple word square ran into the frame, and where it ended could not be seen. Each
     # square along the frame differs from it by PREMIUM_STEP, or a line between them is that
     # much lighter than both.
