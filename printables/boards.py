@@ -61,6 +61,23 @@ WERDUP_SQUARE = "#e9e4d8"
 WERDUP_BEGIN = "#d4e4f4"
 
 
+# The width (mm) of a light line round the Bug Words grid, between the frame and the squares,
+# the frame's colour on either side of it. Printed in black and white the triple word squares'
+# red (88 of 255, ``pdftoppm -gray``) is the frame's (93): a corner or edge triple word square
+# ran into the frame, and where it ended could not be seen. The line, the plain squares'
+# colour (238), keeps the colours as they are; a frame 35 levels darker than the triple word
+# squares (53 or less) would be a near-black maroon.
+FRAME_KEYLINE = 0.6
+KEYLINE_COLOUR = PREMIUM_COLOURS["."]
+
+
+def frame_keyline(bounds: Rect) -> Rect:
+    """The rectangle the frame's light line is stroked along, for a grid of ``bounds`` (sheet
+    mm): the line's inner edge on the grid's edge, the squares' outer half-gap of frame
+    colour inside it, as between two squares."""
+    return bounds.inset(-FRAME_KEYLINE / 2)
+
+
 def bugwords_squares() -> list[list[Square]]:
     """The Bug Words premium layout from the rules data, square by square."""
     rows = read_grid("bugwords-board.txt")
@@ -152,6 +169,8 @@ def draw_board(page: Page, sheet: SheetLayout, game: str, title: str,
     frame = sheet.boxes["frame"]
     page.rect(Rect(0, 0, sheet.width, sheet.height), stroke="#c9ced4", width=0.3)
     page.rect(frame, stroke=None, fill=accent, radius=1.5)
+    if game == "bugwords":  # its triple word squares print as dark as the frame (FRAME_KEYLINE)
+        page.rect(frame_keyline(grid.bounds), stroke=KEYLINE_COLOUR, width=FRAME_KEYLINE)
     squares = bugwords_squares() if game == "bugwords" else werdup_squares(grid.rows)
     gap = 0.45
     for row, col, cell in grid.cells():

@@ -169,20 +169,22 @@ PREMIUM_STEP = 35
 PLAIN_STEP = 30  # and the plain squares from the lightest premium (33 before and since)
 
 
-def _printed_in_grey(built: dict[str, bytes], tmp_path: Path, dpi: int):
-    """The one-page Bug Words board as a black-and-white printer prints it (``pdftoppm
-    -gray`` at ``dpi``), its sheet, its one piece and pixels per millimetre."""
+def _printed_in_grey(built: dict[str, bytes], tmp_path: Path, dpi: int,
+                     name: str = "board-bugwords-full"):
+    """A one-page board (by default Bug Words') as a black-and-white printer prints it
+    (``pdftoppm -gray`` at ``dpi``), its sheet, its one piece and pixels per millimetre."""
     import subprocess
 
     import cv2
 
     path = tmp_path / "board.pdf"
-    path.write_bytes(built["board-bugwords-full"])
+    path.write_bytes(built[name])
     subprocess.run(["pdftoppm", "-gray", "-r", str(dpi), "-singlefile", str(path),
                     str(tmp_path / "grey")], check=True, capture_output=True)
     gray = cv2.imread(str(tmp_path / "grey.pgm"), cv2.IMREAD_GRAYSCALE).astype(float)
-    sheet = board_sheet("bugwords")
-    (piece,) = board_pieces(sheet, "full")[1]
+    game = name.split("-")[1]
+    sheet = board_sheet(game)
+    (piece,) = board_pieces(sheet, name.split("-")[2])[1]
     return gray, sheet, piece, dpi / 25.4
 
 
@@ -201,6 +203,37 @@ def test_the_four_premiums_are_four_greys_printed_in_black_and_white(
         step = min(shades[lighter]) - max(shades[darker])
         assert step >= PREMIUM_STEP, (lighter, darker, step)
     assert min(shades["."]) - max(shades[kinds[0]]) >= PLAIN_STEP
+
+
+@pytest.mark.parametrize("name", ["board-bugwords-full", "board-werdup-a3"])
+def test_the_squares_stand_apart_from_the_frame_printed_in_black_and_white(
+        name: str, built: dict[str, bytes], tmp_path: Path) -> None:
+    # The Bug Words triple word squares' red printed 88 of 255 and the frame's 93: a corner or
+    # edge triple word square ran into the frame, and where it ended could not be seen. Each
+    # square along the frame differs from it by PREMIUM_STEP, or a line between them is that
+    # much lighter than both.
+    gray, sheet, piece, px = _printed_in_grey(built, tmp_path, 200, name)
+    grid = sheet.grids["board"]
+    frame_depth = (grid.bounds.x - sheet.boxes["frame"].x) / 2  # mm, the frame's middle
+
+    def shade(x: float, y: float) -> float:
+        col, row = (round(v * px) for v in piece.to_page(x, y))
+        return float(np.median(gray[row - 1:row + 2, col - 1:col + 2]))
+
+    for r, c, cell in grid.cells():
+        # each side on the frame: a point on the cell's edge 3 mm from its corner (clear of
+        # the words) and the way out of the grid
+        sides = [((cell.x + 3.0, cell.y), (0, -1))] if r == 0 else []
+        sides += [((cell.x + 3.0, cell.bottom), (0, 1))] if r == grid.rows - 1 else []
+        sides += [((cell.x, cell.y + 3.0), (-1, 0))] if c == 0 else []
+        sides += [((cell.right, cell.y + 3.0), (1, 0))] if c == grid.cols - 1 else []
+        for (x, y), (dx, dy) in sides:
+            square = shade(x - 2.5 * dx, y - 2.5 * dy)
+            frame = shade(x + frame_depth * dx, y + frame_depth * dy)
+            between = max(shade(x + d * dx, y + d * dy)
+                          for d in np.arange(-1.5, frame_depth - 0.3, 0.1))
+            apart = max(abs(square - frame), between - max(square, frame))
+            assert apart >= PREMIUM_STEP, (r, c, square, frame, between)
 
 
 def test_the_colour_keys_swatches_differ_printed_in_black_and_white(
