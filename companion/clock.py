@@ -200,6 +200,18 @@ class ClockState:
             return self
         return self.start(to_move, now)
 
+    def keep_to_turns(self, to_move: int | None, now: float) -> ClockState:
+        """The clock of a game whose players tap it, kept to the turns as they are recorded
+        or taken back: stopped at ``now`` once the turns end the game (``to_move`` None: no
+        one is on turn), the time up to then charged as usual; running again from ``now``
+        for ``to_move`` (:meth:`go_on`) once they no longer do (the turn that ended it taken
+        back). While turns go on with a clock running or paused, it is left as it is."""
+        if to_move is None:
+            return self if self.running is None else self.stop(now)
+        if self.running is None:
+            return self.go_on(to_move, now)
+        return self
+
     # -- reading the clock ----------------------------------------------------------------
     def remaining(self, player: int, now: float) -> float:
         """Seconds left in ``player``'s bank (negative once over)."""

@@ -151,3 +151,21 @@ def test_a_stopped_clock_goes_on_for_the_player_to_move_without_the_time_it_stoo
     unused = ClockState.new(2)
     assert not unused.started and unused.go_on(0, 500.0) is unused  # never ran: left alone
     assert c.started and stopped.started
+
+
+def test_a_clock_kept_to_the_turns_stops_when_they_end_the_game_and_goes_on_after():
+    """The turns end the game (no one to move): the clock stops then, the time up to then
+    charged; with the turn that ended it taken back, it runs again for the player to move,
+    the time it stood charged to no one. While turns go on it is left as it is."""
+    c = ClockState.new(2, ClockSettings(bank_seconds=60)).start(0, 0.0)
+    assert c.keep_to_turns(0, 10.0) is c  # turns go on: Ann's clock keeps running
+    paused = c.pause(10.0)
+    assert paused.keep_to_turns(0, 20.0) is paused
+    over = c.keep_to_turns(None, 70.0)  # Ann's pass ends it 70 s in
+    assert over.running is None and not over.paused
+    assert over.remaining(0, 999.0) == -10 and over.penalty(0, 999.0) == 10
+    assert over.keep_to_turns(None, 200.0) is over  # still over: still stopped
+    on = over.keep_to_turns(0, 300.0)  # that pass taken back 230 s later
+    assert on.running == 0 and on.remaining(0, 305.0) == -15
+    unused = ClockState.new(2)
+    assert unused.keep_to_turns(None, 5.0) is unused and unused.keep_to_turns(0, 5.0) is unused

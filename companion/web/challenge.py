@@ -185,6 +185,7 @@ def page() -> ResponseReturnValue:
                            game=game, games=GAME_TITLES, ruling=ruling, error=error,
                            error_field=reading.field,
                            all_words=all_words, photo=_photo_note(),
+                           picture=_picture() if _photo_note() else None,
                            doubts=_photo_doubts(request.args.getlist("maybe"), pdq["cards"]),
                            **pdq), (400 if error else 200)
 
@@ -262,7 +263,7 @@ def cards_photo() -> ResponseReturnValue:
     read, as the cards-photo form left it (its word, variant and player), the photo's refusal
     tied to the photo field."""
     from companion.pdq import DEFAULT_VARIANT, get_variant
-    from companion.web.pdq import cards_from_photo
+    from companion.web.pdq import deal_from_photo
 
     variant = request.form.get("variant") or DEFAULT_VARIANT  # the cards are checked under it
     try:
@@ -270,7 +271,7 @@ def cards_photo() -> ResponseReturnValue:
     except CompanionError as exc:
         return _cards_photo_refused(said_on_page(exc), status_of(exc), "variant")
     try:
-        read = cards_from_photo(variant)
+        read, picture = deal_from_photo(variant)
     except CompanionError as exc:
         return _cards_photo_refused(str(exc), status_of(exc),
                                     field_at_fault(exc, "cards-photo"))
@@ -281,7 +282,63 @@ def cards_photo() -> ResponseReturnValue:
                             variant=variant, word=request.form.get("word") or None,
                             player=request.form.get("player", "").strip()[:40] or None,
                             photo="unsure" if read["uncertain"] else "read",
-                            maybe=maybe or None))
+                            maybe=maybe or None, picture=_keep_picture(picture)))
+
+
+DEAL_PICTURE = "deal-as-read.jpg"  # a cards photo's picture as read, kept a short while
+DEAL_PICTURE_SECONDS = 600
+_PICTURE_KEY = re.compile(r"[0-9a-f]{64}")
+
+
+def _keep_picture(jpeg: bytes) -> str:
+    """Keep a cards photo's picture as read (the photo itself is not kept) for the check page
+    it leads to, :data:`DEAL_PICTURE_SECONDS`, under a key no one guesses; the pictures kept
+    longer than that go now. The key, committed."""
+    import secrets
+    from datetime import timedelta
+
+    from sqlalchemy import delete
+
+    from companion.web import artifacts
+    from companion.web.db import session
+    from companion.web.models import Artifact, utc_now
+
+    db = session()
+    db.execute(delete(Artifact).where(
+        Artifact.name == DEAL_PICTURE,
+        Artifact.created < utc_now() - timedelta(seconds=DEAL_PICTURE_SECONDS)))
+    key = secrets.token_hex(32)
+    artifacts.put(db, key, DEAL_PICTURE, jpeg, "image/jpeg")
+    db.commit()
+    return key
+
+
+def _picture() -> dict | None:
+    """The picture of the cards photo the page's address names (``picture``), as the page
+    shows it inline: ``src`` (a data URL), ``width`` and ``height``; ``{"gone": True}`` once
+    it is no longer kept; None when the address names none."""
+    import base64
+    from datetime import timedelta
+
+    import cv2
+    import numpy as np
+
+    from companion.web import artifacts
+    from companion.web.db import session
+    from companion.web.models import utc_now
+
+    key = request.args.get("picture", "")
+    if not key:
+        return None
+    row = artifacts.get(session(), key, DEAL_PICTURE) if _PICTURE_KEY.fullmatch(key) else None
+    if row is None or row.created < utc_now() - timedelta(seconds=DEAL_PICTURE_SECONDS):
+        return {"gone": True, "minutes": DEAL_PICTURE_SECONDS // 60}
+    image = cv2.imdecode(np.frombuffer(row.data, np.uint8), cv2.IMREAD_UNCHANGED)
+    if image is None:  # pragma: no cover - the app stored it from OpenCV's own JPEG
+        return {"gone": True, "minutes": DEAL_PICTURE_SECONDS // 60}
+    height, width = image.shape[:2]
+    return {"src": "data:image/jpeg;base64," + base64.b64encode(row.data).decode("ascii"),
+            "width": width, "height": height}
 
 
 def _cards_photo_refused(error: str, status: int, field: str) -> ResponseReturnValue:

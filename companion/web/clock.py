@@ -33,7 +33,7 @@ _KEY = {"name": "key", "in": "path", "required": True, "schema": {"type": "strin
         "description": "the game's table key (runs the clock) or spectators' key (reads it)"}
 _CLOCK = {"type": "object", "description": "the clock as its page draws it",
           "required": ["running", "paused", "settings", "players", "table", "finished",
-                       "todo"],
+                       "over", "todo"],
           "properties": {
               "running": {"type": ["integer", "null"], "minimum": 0,
                           "description": "the seat whose clock runs (null: none yet)"},
@@ -59,6 +59,9 @@ _CLOCK = {"type": "object", "description": "the clock as its page draws it",
                                         "description": "\"-10 points\", or \"\""}}}},
               "table": {"type": "boolean", "description": "whether this key runs the clock"},
               "finished": {"type": "boolean"},
+              "over": {"type": "string", "description": "why the game's turns end it (the "
+                       "clock then stands stopped until the game is finished or that turn "
+                       "taken back), \"\" while turns go on"},
               "todo": {"type": "string", "description": "what a tap does now, as a sentence"}}}
 openapi.add("/api/games/{key}/clock", "get", {
     "summary": "A game's clock: each player's time left, whose clock runs",
@@ -106,19 +109,20 @@ def what_to_do(table: bool, finished: bool, running: int | None, paused: bool, *
                over: str = "", started: bool = False, on_turn: str | None = None) -> str:
     """The sentence under the clock's settings saying what a tap does now: a paused clock
     says so (its buttons wait for Resume), a finished game's clock has stopped, a watcher
-    only watches. A stopped clock waits for the player who starts, unless the game goes on
-    after reopening: while its turns still end it (``over``, why, as the score sheet says
-    it) no one is on turn, and once they no longer do, the clock of the player ``on_turn``
-    runs again at a tap (``started``: it has run before)."""
+    only watches. A stopped clock waits for the player who starts, unless the game's turns
+    end it (``over``, why, as the score sheet says it): the clock stopped then, and the
+    game waits to be finished on the score sheet (or that turn to be taken back, which
+    runs the clock again). A clock of a game stored stopped mid-game runs again at a tap
+    of the player ``on_turn`` (``started``: it has run before)."""
     if not table:
         return "Watching: only the table's phone runs the clock."
     if finished:
         return "The game is over: the clock has stopped."
     if running is None:
         if over:
-            return (f"The game's turns end it ({over}), so no one is on turn: to play on, "
-                    "take back the last turn on the score sheet, then tap the clock of the "
-                    "player on turn.")
+            return (f"The game is over ({over}): the clock has stopped. End the game on the "
+                    "score sheet, or take back the last turn there if it was recorded by "
+                    "mistake.")
         if started and on_turn is not None:
             return f"{on_turn} is on turn: tap their clock to run it again."
         return "Tap the clock of the player who starts."
@@ -130,8 +134,9 @@ def what_to_do(table: bool, finished: bool, running: int | None, paused: bool, *
 def _state(game: Game, key: str) -> dict:
     """The clock as its page draws it, and as the page asks for it every second: each
     player's penalty also as said (``penalty_shown``, :func:`penalty_shown`), and what a tap
-    does now (``todo``, :func:`what_to_do`; whether the game's turns end it and who is on
-    turn are read only while its clock is stopped mid-game)."""
+    does now (``todo``, :func:`what_to_do`), and why the game's turns end it (``over``,
+    the clock then stopped: :func:`table_rules.take_back`). Whether they end it and who is
+    on turn are read only while its clock is stopped mid-game."""
     clock = table_rules.clock_of(game)
     assert clock is not None
     names = [p.name for p in game.players]
@@ -140,11 +145,11 @@ def _state(game: Game, key: str) -> dict:
         player["penalty_shown"] = penalty_shown(player["penalty"])
     table = sheet.can_change(game, key)
     over, on_turn = "", None
-    if table and not game.finished and clock.running is None and clock.started:
+    if not game.finished and clock.running is None:
         over = sheet.game_over(game)
         seat = sheet.to_move(game)
         on_turn = None if seat is None else names[seat]
-    return view | {"table": table, "finished": game.finished,
+    return view | {"table": table, "finished": game.finished, "over": over,
                    "todo": what_to_do(table, game.finished, clock.running, clock.paused,
                                       over=over, started=clock.started, on_turn=on_turn)}
 
@@ -198,6 +203,10 @@ def _pressed(key: str, values: Mapping[str, Any]) -> Game:
     game = _game(key, writing=True)
     if game.finished:
         raise UsageError("This game is over: its clock has stopped.")
+    over = sheet.game_over(game)
+    if over:
+        raise UsageError(f"The game is over ({over}): its clock has stopped; end the game on "
+                         "the score sheet, or take back the last turn there.")
     action = str(values.get("action") or "press")
     if action not in ACTIONS:
         raise UsageError(f"A clock action is one of: {', '.join(ACTIONS)}.")

@@ -308,7 +308,7 @@ def _undo(db, game: Game, values) -> str:
         raise UsageError("Say which version of the game the turn is taken back from "
                          '("version"): reload the page and try again.')
     said = last_turn_said(sheet.running(game))
-    sheet.undo_turn(db, game)
+    table_rules.take_back(db, game, table_rules.now())
     return f"{said[:1].upper()}{said[1:]} taken back."
 
 

@@ -266,13 +266,25 @@ def back_to_page() -> ResponseReturnValue:
 def cards_from_photo(variant: str | None) -> dict:
     """The cards read from the uploaded photo (a form's file or the request's body), as many
     as ``variant`` (a PDQ variant's name) deals; 3 or 4 without one."""
-    from companion.web.photos import chosen_photo, read_pdq_cards
+    return _read_deal(variant, drawn=False)[0]
+
+
+def deal_from_photo(variant: str | None) -> tuple[dict, bytes]:
+    """The cards read from the uploaded photo (:func:`cards_from_photo`) and the picture of
+    what was read on it, a JPEG (:func:`companion.web.photos.read_pdq_deal`)."""
+    read, picture = _read_deal(variant, drawn=True)
+    assert picture is not None
+    return read, picture
+
+
+def _read_deal(variant: str | None, drawn: bool) -> tuple[dict, bytes | None]:
+    from companion.web.photos import chosen_photo, read_pdq_deal
 
     upload = request.files.get("photo")
     data = chosen_photo(upload, "the cards") if upload is not None else (
         b"" if request.mimetype.startswith("multipart/") else request.get_data())
     quota.spend(quota.PHOTO)
-    return read_pdq_cards(data, current_app.config["MAX_IMAGE_PIXELS"], variant)
+    return read_pdq_deal(data, current_app.config["MAX_IMAGE_PIXELS"], variant, drawn)
 
 
 # -- JSON API --------------------------------------------------------------------------------

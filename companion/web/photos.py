@@ -71,16 +71,17 @@ def read_photo(kind: str, data: bytes, lexicon: Lexicon, max_pixels: int) -> tup
 BOARD_MARGIN = 0.04  # of the board's width or height, kept round it in the overlay
 
 
-def board_only(image: np.ndarray, corners: list[list[float]] | None) -> np.ndarray:
+def board_only(image: np.ndarray, corners: list[list[float]] | None,
+               margin: float = BOARD_MARGIN) -> np.ndarray:
     """The overlay cut to the flat board read (its ``corners``, in the image's pixels) and a
-    margin of :data:`BOARD_MARGIN` round it, within the image: on a phone the photo's
+    ``margin`` (a share of its width and height) round it, within the image: on a phone the photo's
     table and floor took as much of the screen as the board, its letters drawn too small to
     read. The whole image when there are no corners."""
     if not corners:
         return image
     h, w = image.shape[:2]
     xs, ys = [x for x, _ in corners], [y for _, y in corners]
-    mx, my = BOARD_MARGIN * (max(xs) - min(xs)), BOARD_MARGIN * (max(ys) - min(ys))
+    mx, my = margin * (max(xs) - min(xs)), margin * (max(ys) - min(ys))
     left, right = max(0, int(min(xs) - mx)), min(w, int(np.ceil(max(xs) + mx)))
     top, bottom = max(0, int(min(ys) - my)), min(h, int(np.ceil(max(ys) + my)))
     if right - left < 2 or bottom - top < 2:
@@ -88,10 +89,13 @@ def board_only(image: np.ndarray, corners: list[list[float]] | None) -> np.ndarr
     return image[top:bottom, left:right]
 
 
-def _jpeg(image: np.ndarray) -> bytes:
+def _jpeg(image: np.ndarray, max_height: int | None = None) -> bytes:
+    """``image`` as a JPEG at most :data:`OVERLAY_WIDTH` pixels wide (a phone's screen) and
+    ``max_height`` high (None: any height), scaled down whole."""
     h, w = image.shape[:2]
-    if w > OVERLAY_WIDTH:
-        image = cv2.resize(image, (OVERLAY_WIDTH, round(h * OVERLAY_WIDTH / w)),
+    scale = min(1.0, OVERLAY_WIDTH / w, 1.0 if max_height is None else max_height / h)
+    if scale < 1:
+        image = cv2.resize(image, (max(1, round(w * scale)), max(1, round(h * scale))),
                            interpolation=cv2.INTER_AREA)
     ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 80])
     if not ok:  # pragma: no cover - OpenCV encodes any 8-bit image
@@ -202,6 +206,15 @@ def read_girdle_sheet(data: bytes, puzzle: Any, lexicon: Lexicon, max_pixels: in
 
 def read_pdq_cards(data: bytes, max_pixels: int, variant: str | None = None
                    ) -> dict[str, Any]:
+    """The cards read from a photo of a deal (:func:`read_pdq_deal`), without its picture."""
+    return read_pdq_deal(data, max_pixels, variant, drawn=False)[0]
+
+
+DEAL_MARGIN = 0.3  # of the cards' height and width, kept round them in a deal's picture
+
+
+def read_pdq_deal(data: bytes, max_pixels: int, variant: str | None = None,
+                  drawn: bool = True) -> tuple[dict[str, Any], bytes | None]:
     """The PDQ cards dealt in a photo, left to right (``?`` for a card not read), as many as
     ``variant`` deals when it is named (:func:`vision.photo.read_deal_photo`), the
     positions (0-based) of the ones to check, and what each card offers (``alternatives``,
@@ -221,6 +234,13 @@ def read_pdq_cards(data: bytes, max_pixels: int, variant: str | None = None
     with said_as_sentences():
         cards = read_deal_photo(image, variant=variant)
     reading = deal_reading(cards, DEFAULT.classify.min_confidence)
+    picture = None
+    if drawn:  # as `companion read --game pdq --overlay` draws it, cut to the cards
+        from vision.overlay import draw_cards
+
+        corners = [[float(x), float(y)] for card in cards for x, y in card.corners]
+        picture = _jpeg(board_only(draw_cards(image, cards, reading["uncertain"]), corners,
+                                   DEAL_MARGIN), max_height=OVERLAY_WIDTH)
     return {"cards": reading["letters"], "uncertain": reading["uncertain"],
             "alternatives": [c["alternatives"] for c in reading["cards"]],
-            "why": [c["why"] for c in reading["cards"]]}
+            "why": [c["why"] for c in reading["cards"]]}, picture

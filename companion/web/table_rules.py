@@ -16,9 +16,11 @@ the player to move) is their own next one: recorded as a pass (``lost_turn``) at
 they are to move, else when their turn comes (:func:`scoresheet.record_lost_turns`). Once
 every player has passed in a row (:class:`companion.challenges.PassRun`, as the engine counts,
 a lost turn being no pass), the game is over and nothing more can be challenged. With a
-clock, each turn keeps the mover's time left (a lost turn too), and finishing the game stops
-the clock and adds a ``time`` turn for each player over time (reopening it takes them off
-and runs the clock again for the player on turn, :func:`reopen`).
+clock, each turn keeps the mover's time left (a lost turn too), the turn that ends the game
+(every player passed in a row, or a player went out) stops the clock, and taking it back runs
+the clock again (:func:`take_back`); finishing the game stops the clock and adds a ``time``
+turn for each player over time (reopening it takes them off and runs the clock again for the
+player on turn, :func:`reopen`).
 """
 
 from __future__ import annotations
@@ -144,6 +146,7 @@ def record_turn(db: Session, game: Game, fields: dict[str, Any], at: float) -> T
                            "board": {"text": scored.board, "new": scored.new_cells}}
     turn = sheet.add_turn(db, game, **fields)
     _keep_time(db, game, game.turns.index(turn), at)
+    _follow_turns(db, game, at)
     return turn
 
 
@@ -166,6 +169,7 @@ def record_photo_turn(db: Session, game: Game, grid: list[list[str]], seat: int 
                           board={"text": scored.board, "new": scored.new_cells},
                           photo_id=photo_id)
     _keep_time(db, game, game.turns.index(turn), at)
+    _follow_turns(db, game, at)
     return turn
 
 
@@ -180,6 +184,24 @@ def _keep_time(db: Session, game: Game, start: int, at: float | None) -> None:
                 turn.detail = (turn.detail or {}) | {"time_left": clock.remaining(turn.seat,
                                                                                   at)}
     db.flush()
+
+
+def _follow_turns(db: Session, game: Game, at: float | None) -> None:
+    """With a clock, keep it to the turns (:meth:`ClockState.keep_to_turns`): stopped at
+    ``at`` once they end the game (:func:`scoresheet.game_over`), so no overtime runs on
+    while it waits to be finished, and running again for the player on turn once they no
+    longer do."""
+    clock = clock_of(game)
+    if clock is not None and at is not None and not game.finished:
+        game.clock = clock.keep_to_turns(sheet.to_move(game), at).to_dict()
+        db.flush()
+
+
+def take_back(db: Session, game: Game, at: float) -> None:
+    """Take back the last turn (:func:`scoresheet.undo_turn`); with a clock, when that turn
+    had ended the game, the clock runs again from ``at`` for the player on turn."""
+    sheet.undo_turn(db, game)
+    _follow_turns(db, game, at)
 
 
 def passed_out(game: Game) -> bool:
@@ -280,6 +302,7 @@ def challenge(db: Session, game: Game, lexicon: Lexicon,
     recorded = len(game.turns)
     sheet.record_lost_turns(db, game)  # the challenger's, when they are to move
     _keep_time(db, game, recorded, at)
+    _follow_turns(db, game, at)  # a play that went out, taken off: the game goes on
     return outcome
 
 
@@ -306,14 +329,13 @@ def reopen(db: Session, game: Game, at: float) -> None:
     penalties finishing added (its ``time`` turns, worked out again when the game is next
     finished, from the time kept on the clock). The clock runs again from ``at`` for the
     player now on turn, the time used kept (:meth:`ClockState.go_on`); while the game's own
-    turns still end it, no one is on turn and it stays stopped until pressed."""
+    turns still end it, no one is on turn and it stays stopped until the turn that ended
+    it is taken back (:func:`take_back`)."""
     sheet.reopen_game(db, game)
     while game.turns and game.turns[-1].action == "time":
         game.turns.pop()
-    clock = clock_of(game)
-    if clock is not None:
-        game.clock = clock.go_on(sheet.to_move(game), at).to_dict()
     db.flush()
+    _follow_turns(db, game, at)
 
 
 def time_left(game: Game, at: float) -> list[dict[str, Any]] | None:

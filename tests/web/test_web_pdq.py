@@ -329,6 +329,101 @@ def test_a_card_in_doubt_is_offered_as_the_command_line_offers_it(client, capsys
                                       f"it may be {said}. Check the cards box.")
 
 
+def _glared_riod() -> bytes:
+    """RIOD with the O half washed out by a lamp: card 3 is listed to check."""
+    import cv2
+    from glare import lamp
+
+    from vision.config import DEFAULT
+    from vision.imageio import decode_photo
+
+    image = decode_photo(DEFAULT.load, _deal_photo("RIOD", seed=27))
+    return cv2.imencode(".png", lamp(image, 0.825, 0.03, (0.568, 0.388)))[1].tobytes()
+
+
+def _read_cards(client, photo: bytes) -> str:
+    """The address the cards photo leads to."""
+    import io
+
+    resp = client.post("/pdq/cards-photo", data={
+        "photo": (io.BytesIO(photo), "deal.png"), "variant": "four-score", "word": "",
+        "csrf_token": token(client)}, content_type="multipart/form-data")
+    assert resp.status_code == 302
+    return resp.headers["Location"]
+
+
+def _read_cards_page(client, photo: bytes) -> str:
+    return client.get(_read_cards(client, photo)).get_data(as_text=True)
+
+
+def test_the_cards_photo_shows_the_photo_as_read_a_card_in_doubt_dashed(client):
+    """The command line draws the cards read (``--overlay``); the page only listed the
+    letters. Under them it shows the same picture, inline, at most a phone's width and
+    height, with its alt text and key: the card in doubt (the third) in orange, its outline
+    dashed along its bottom edge, and no other card orange."""
+    import base64
+
+    import cv2
+    import numpy as np
+
+    from companion.web.photos import OVERLAY_WIDTH
+
+    page = _read_cards_page(client, _glared_riod())
+    assert page.index('id="photo-note"') < page.index('id="photo-read"')
+    img = re.search(r'<img id="overlay" src="data:image/jpeg;base64,([^"]+)" '
+                    r'width="(\d+)" height="(\d+)"\s+alt="([^"]+)">', page)
+    assert img and img[4] == "The photo with the cards and letters read"
+    picture = cv2.imdecode(np.frombuffer(base64.b64decode(img[1]), np.uint8), cv2.IMREAD_COLOR)
+    assert picture is not None
+    height, width = picture.shape[:2]
+    assert (width, height) == (int(img[2]), int(img[3]))
+    assert width <= OVERLAY_WIDTH and height <= OVERLAY_WIDTH
+    key = " ".join(re.search(r'id="photo-key">(.*?)</figcaption>', page, re.S)[1].split())
+    assert key == ("On the photo, each card read is outlined in blue, its number and letter "
+                   "above it in green; a card in doubt is orange, inside a dashed orange "
+                   "outline.")
+    b, g, r = (picture[..., i].astype(int) for i in range(3))
+    orange = (r > 200) & (g > 90) & (g < 190) & (b < 90)
+    xs = np.nonzero(orange)[1]
+    assert 0.5 * width < xs.min() and xs.max() < 0.75 * width  # the third card of four only
+    # a solid outline is one piece (with its label's two letters, three); a dashed one,
+    # three dashes a side apart from one another (the colon's dots left out by their size)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(orange.astype(np.uint8))
+    assert int(np.count_nonzero(stats[1:, cv2.CC_STAT_AREA] >= 20)) >= 12
+
+
+def test_the_photo_as_read_is_kept_a_short_while_only(client, sqlite_app):
+    """The deal photo is not kept; its picture as read, only for the page it leads to, ten
+    minutes: then that page says so, and the next photo read takes the picture away."""
+    import datetime as dt
+
+    from sqlalchemy import select
+
+    from companion.web.challenge import DEAL_PICTURE, DEAL_PICTURE_SECONDS
+    from companion.web.db import sessions
+    from companion.web.models import Artifact
+
+    photo = _glared_riod()
+    first = _read_cards(client, photo)
+    assert 'id="overlay"' in client.get(first).get_data(as_text=True)
+    db = sessions(sqlite_app)()
+    kept = list(db.scalars(select(Artifact.key).where(Artifact.name == DEAL_PICTURE)))
+    assert len(kept) == 1 and f"picture={kept[0]}" in first
+    row = db.get(Artifact, (kept[0], DEAL_PICTURE))
+    row.created -= dt.timedelta(seconds=DEAL_PICTURE_SECONDS + 1)  # ten minutes on
+    db.commit()
+    page = client.get(first).get_data(as_text=True)
+    assert 'id="overlay"' not in page
+    assert "The photo as read is kept for 10 minutes only: read the cards again" in page
+    second = _read_cards(client, photo)
+    now = list(db.scalars(select(Artifact.key).where(Artifact.name == DEAL_PICTURE)))
+    assert len(now) == 1 and now[0] != kept[0] and f"picture={now[0]}" in second
+    db.close()
+    assert 'id="overlay"' in client.get(second).get_data(as_text=True)
+    guessed = client.get(second.replace(now[0], "0" * 64)).get_data(as_text=True)
+    assert 'id="overlay"' not in guessed and 'id="photo-gone"' in guessed
+
+
 def test_a_card_a_glare_washed_out_is_noted_though_read_surely(client):
     """A brighter glare a little right of the O of RIOD: the O was read as C, 99% sure, and
     the page said the cards were read, "Check them, then type a word.". The card is listed

@@ -174,3 +174,44 @@ def test_a_reopened_game_s_clock_runs_again_on_the_phones(tmp_path, browser):
         fits_phone(table)
         tap_and_wait(table, "#clock-1")  # Bob taps: Ann's clock again
         assert "running" in (table.get_attribute("#clock-0", "class") or "")
+
+
+def test_the_clock_stops_on_the_phone_when_the_turns_end_the_game(tmp_path, browser):
+    """The pass that ends a game (every player passed in a row) left the clock running on
+    the phone, "Tap your clock when your turn ends.", overtime accruing for a game over. By
+    its polling the phone shows the clock stopped, says the game is over and to end it on
+    the score sheet, its buttons off; with that pass taken back, the clock of the player on
+    turn runs again."""
+    fake = FakeClock(5000.0)
+    app = make_app(tmp_path, CLOCK=fake)
+    client = app.test_client()
+    key = client.post("/api/games", json={"game": "werdup", "players": ["Ann", "Bob"],
+                                          "clock_minutes": 1}).get_json()["table_key"]
+    client.post(f"/api/games/{key}/clock", json={"seat": 0})
+    fake.t += 10
+    client.post(f"/api/games/{key}/turns", json={"action": "pass"})
+    client.post(f"/api/games/{key}/clock", json={"running": 0})  # Ann taps: Bob's clock
+    fake.t += 5
+    with live_server(app) as url, phones(browser, url) as (table,):
+        table.goto(f"/games/{key}/clock")
+        assert _todo(table) == "Tap your clock when your turn ends."
+        done = client.post(f"/api/games/{key}/turns", json={"action": "pass"}).get_json()
+        assert done["over"]  # Bob passes too: the game is over
+        fake.t += 120  # it stands over: no overtime for Bob
+        expect(table.locator("#clock-settings")).to_contain_text(
+            "The game is over (every player passed in a row): the clock has stopped. End the "
+            "game on the score sheet, or take back the last turn there if it was recorded "
+            "by mistake.")
+        for seat, shown in ((0, "0:50"), (1, "0:55")):
+            expect(table.locator(f"#clock-{seat} .clock-time")).to_have_text(shown)
+            expect(table.locator(f"#clock-{seat}")).to_be_disabled()
+            expect(table.locator(f"#clock-{seat}")).not_to_have_class(re.compile(r"\brunning\b"))
+        expect(table.locator("#clock-pause")).to_be_hidden()  # nothing runs to pause
+        fits_phone(table)
+        client.post(f"/api/games/{key}/undo", json={"version": done["version"]})
+        expect(table.locator("#clock-1")).to_have_class(re.compile(r"\brunning\b"))
+        expect(table.locator("#clock-1")).to_be_enabled()
+        expect(table.locator("#clock-pause")).to_be_visible()
+        assert _todo(table) == "Tap your clock when your turn ends."
+        fake.t += 7
+        expect(table.locator("#clock-1 .clock-time")).to_have_text("0:48")

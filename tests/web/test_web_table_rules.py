@@ -534,8 +534,9 @@ def test_the_clock_page_of_a_game_reopened_while_its_turns_end_it_says_what_is_t
                                                                                     fake):
     """Reopened while every player's passes still end it, no one is on turn and the clock
     stays stopped, but its page said "Tap the clock of the player who starts.", which read
-    oddly mid-game. It says the game's turns end it and how to play on; with the last pass
-    taken back, whose clock runs again at a tap; the spectators' link still only watches."""
+    oddly mid-game. It says the game is over and how to end it or play on; with the last
+    pass taken back, the clock runs again for the player on turn; the spectators' link
+    still only watches."""
     client = tapp.test_client()
     key = _start(client, "none", minutes="1", penalty="10", game="werdup")
     assert _todo_said(client, key) == "Tap the clock of the player who starts."
@@ -549,15 +550,61 @@ def test_the_clock_page_of_a_game_reopened_while_its_turns_end_it_says_what_is_t
     assert _form(client, key, "finish", rack0="AEIOSTN", rack1="AEIOUST").status_code == 302
     assert _form(client, key, "reopen").status_code == 302
     assert _todo_said(client, key) == (
-        "The game's turns end it (every player passed in a row), so no one is on turn: to "
-        "play on, take back the last turn on the score sheet, then tap the clock of the "
-        "player on turn.")
+        "The game is over (every player passed in a row): the clock has stopped. End the "
+        "game on the score sheet, or take back the last turn there if it was recorded by "
+        "mistake.")
     view = _api(client, key)["view_key"]
     assert _todo_said(client, view) == "Watching: only the table's phone runs the clock."
     assert _form(client, key, "undo").status_code == 302  # Ann's pass taken back: her turn
-    assert _api(client, key)["next_seat"] == 0
-    assert _todo_said(client, key) == "Ann is on turn: tap their clock to run it again."
-    _press(client, key, seat="0", running="-1")
+    game = _api(client, key)
+    assert game["next_seat"] == 0 and game["clock"]["running"] == 0
+    assert _todo_said(client, key) == "Tap your clock when your turn ends."
+
+
+def test_the_turn_that_ends_the_game_stops_its_clock_and_taking_it_back_runs_it(tapp, fake):
+    """A game over by its turns (every player passed in a row) but not yet finished kept its
+    clock running for the next player, so overtime ran on for a game that was over, and the
+    clock page said "Tap your clock when your turn ends.". The clock stops as the pass that
+    ends the game is added, its time charged up to then; the page says the game is over and
+    to end it on the score sheet, its buttons off and a press refused; with that pass taken
+    back, the clock runs again for the player on turn."""
+    client = tapp.test_client()
+    key = _start(client, "none", minutes="1", penalty="10", game="werdup")
+    _press(client, key, seat="0")
+    fake.t += 20
+    _play(client, key, "5E QUIT")
+    _press(client, key)  # Ann taps: Bob's clock
+    fake.t += 10
+    _form(client, key, "turns", action="pass")
+    _press(client, key)  # Bob taps: Ann's clock
+    fake.t += 50
+    assert client.post(f"/api/games/{key}/turns", json={"action": "pass"}).status_code == 201
+    fake.t += 300  # the game stands over, not yet finished
+    game = _api(client, key)
+    assert game["over"] and not game["finished"] and game["clock"]["running"] is None
+    assert [p["shown"] for p in game["clock"]["players"]] == ["-0:10", "0:50"]
+    assert [p["penalty"] for p in game["clock"]["players"]] == [10, 0]
+    assert game["turns"][-1]["detail"]["time_left"] == -10
+    clock = client.get(f"/api/games/{key}/clock").get_json()
+    assert clock["over"] == "every player passed in a row" and clock["running"] is None
+    assert _todo_said(client, key) == (
+        "The game is over (every player passed in a row): the clock has stopped. End the "
+        "game on the score sheet, or take back the last turn there if it was recorded by "
+        "mistake.")
+    page = client.get(f"/games/{key}/clock").get_data(as_text=True)
+    buttons = re.findall(r'<button type="submit" class="([^"]*)"\s+id="clock-\d"[^>]*>', page)
+    assert len(buttons) == 2 and all("disabled" in b for b in re.findall(
+        r'<button type="submit" class="[^"]*"\s+id="clock-\d"[^>]*>', page))
+    assert not any("running" in b.split() for b in buttons)
+    refused = client.post(f"/api/games/{key}/clock", json={"seat": 1})
+    assert refused.status_code == 400 and "The game is over" in refused.get_json()["error"]
+    assert client.get(f"/api/games/{key}/clock").get_json()["running"] is None
+    taken = client.post(f"/api/games/{key}/undo", json={"version": game["version"]})
+    assert taken.status_code == 200
+    on = taken.get_json()
+    assert not on["over"] and on["next_seat"] == 0 and on["clock"]["running"] == 0
+    fake.t += 5  # Ann thinks again: only from the take-back on
+    assert [p["shown"] for p in _api(client, key)["clock"]["players"]] == ["-0:15", "0:50"]
     assert _todo_said(client, key) == "Tap your clock when your turn ends."
 
 
