@@ -238,7 +238,8 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
                            clock=table_rules.time_left(game, table_rules.now()),
                            ended="" if game.finished else sheet.game_over(game),
                            started=sheet.start_said(game),
-                           held=None if game.finished else sheet.tiles_held(game)), status
+                           held=None if game.finished else sheet.tiles_held(game),
+                           racks_hold=None if game.finished else sheet.racks_hold(game)), status
 
 
 def _act(key: str, action, field: str = "",

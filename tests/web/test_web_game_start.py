@@ -4,6 +4,7 @@ API (the board as text) and from the photo page (the board read, corrected)."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -332,3 +333,108 @@ def test_keep_score_from_a_photographed_board_in_the_browser(browser, tmp_path,
         assert "131" in totals and "88" in totals
         assert page.locator("#board .cell").filter(has_text="Q").count() >= 1
         context.close()
+
+
+def late_board(kept: str) -> str:
+    """A Bug Words board holding every tile of the set but those of ``kept``, filling rows
+    8 on (a blank as a lower-case e): the tiles are all joined and cover 8H."""
+    bag = Counter(table_for("bugwords").tile_set.bag())
+    bag.subtract(Counter(kept))
+    tiles = ["e" if t == "?" else t for t in sorted(bag.elements())]
+    rows = [["."] * 15 for _ in range(15)]
+    for i, tile in enumerate(tiles):
+        rows[7 + i // 15][i % 15] = tile
+    return "\n".join("".join(row) for row in rows) + "\n"
+
+
+def _late(client, kept: str, rule: str = "none", **more):
+    resp = client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"],
+                                           "challenge_rule": rule, "start": late_board(kept),
+                                           **more})
+    assert resp.status_code == 201, resp.get_json()
+    return resp.get_json()
+
+
+def _finish(client, key, *racks):
+    game = client.get(f"/api/games/{key}").get_json()
+    return client.post(f"/api/games/{key}/finish", json={
+        "version": game["version"], "racks": {str(i): r for i, r in enumerate(racks)}})
+
+
+def test_a_late_start_with_the_bag_empty_takes_any_split_of_the_racks(client):
+    """90 of Bug Words' 100 tiles on the board and two players: 10 tiles left, not the 14
+    of two full racks, so the bag is empty and the racks hold the 10 between them, split in
+    a way the sheet cannot know. It said Ann held 7 and Bob 3 (full racks dealt in turn),
+    and refused the racks of a table whose players held 5 each."""
+    game = _late(client, "QZXJKVWABC")
+    assert game["start"]["tiles"] == 90
+    assert [p["tiles_held"] for p in game["players"]] == [None, None]
+    key = game["table_key"]
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    assert re.search(r'id="racks-hold">([^<]*)<', page)[1] == (
+        "The racks hold 10 tiles between them: the game started with the bag empty, so the "
+        "sheet cannot know how they are split, and takes any split of them.")
+    assert 'id="rack0-held"' not in page and 'id="rack1-held"' not in page
+    swap = client.post(f"/api/games/{key}/turns", json={"action": "swap"})
+    assert swap.status_code == 400 and "the bag" in swap.get_json()["error"]
+    short = _finish(client, key, "QZXJ", "KVWAB")  # 9 of the 10
+    assert short.status_code == 400
+    assert short.get_json()["error"] == (
+        "The racks hold 9 tiles between them as typed, but 10 tiles are off the board by the "
+        "plays on the sheet (the bag is empty; the sheet cannot know how they are split "
+        "between the racks, and takes any split of them): type every tile left on each rack.")
+    done = _finish(client, key, "QZXJK", "VWABC")
+    assert done.status_code == 200, done.get_json()
+    assert done.get_json()["finished"]
+
+
+def test_a_late_start_knows_who_went_out_once_the_plays_say_it(client):
+    """With the racks' split not known, a play of 7 tiles (a full rack, and no tile to draw)
+    empties its player's rack: the game is over, and the other rack holds the rest."""
+    game = _late(client, "QZXJKVWABC", rule="single")
+    key = game["table_key"]
+    two = client.post(f"/api/games/{key}/turns", json={"play": "14A QZ"}).get_json()
+    assert two["over"] == "" and [p["tiles_held"] for p in two["players"]] == [None, None]
+    assert client.post(f"/api/games/{key}/undo", json={"version": two["version"]}
+                       ).status_code == 200
+    out = client.post(f"/api/games/{key}/turns", json={"play": "14A QZXJKVW"}).get_json()
+    assert out["over"] == "Ann has played every tile and the bag is empty"
+    assert [p["tiles_held"] for p in out["players"]] == [0, 3]
+    assert _finish(client, key, "", "ABC").status_code == 200
+
+
+def test_a_late_start_refuses_a_rack_of_more_tiles_than_its_player_can_hold(client):
+    """After Ann's play of 2 tiles the racks hold 8: Ann at most 5, Bob at most 7 (a rack's
+    size, the bag being empty since the start), so any split of 8 with Bob's at most 7."""
+    key = _late(client, "QZXJKVWABC", rule="single")["table_key"]
+    assert client.post(f"/api/games/{key}/turns", json={"play": "14A QZ"}).status_code == 201
+    refused = _finish(client, key, "", "XJKVWABC")
+    assert refused.status_code == 400
+    assert refused.get_json()["error"].startswith("Player Bob's rack: the rack XJKVWABC has 8 ")
+    too_many = _finish(client, key, "XJKVWA", "BC")
+    assert too_many.get_json()["error"] == (
+        "Player Ann's rack: it has 6 tiles, but Ann holds 5 tiles at most by the plays on the "
+        "sheet (the bag is empty): type every tile left on the rack, and only those.")
+    assert _finish(client, key, "X", "JKVWABC").status_code == 200
+
+
+@pytest.mark.parametrize(("kept", "refused"), [
+    ("", "The starting position holds 100 tiles, leaving 0 of the set's 100 for the racks, "
+         "but each of the 2 players holds a tile while the game goes on: check the board, or "
+         "the squares read."),
+    ("Q", "The starting position holds 99 tiles, leaving 1 of the set's 100 for the racks, "
+          "but each of the 2 players holds a tile while the game goes on: check the board, "
+          "or the squares read."),
+    ("QZ", ""),
+])
+def test_a_start_leaving_a_player_no_tile_is_refused(client, kept, refused):
+    """A Bug Words game goes on only while each player holds a tile: a board of every tile
+    but one, or every tile, was taken, the racks counted empty."""
+    resp = client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"],
+                                           "start": late_board(kept)})
+    if refused:
+        assert resp.status_code == 400 and resp.get_json()["error"] == refused
+    else:
+        assert resp.status_code == 201
+        key = resp.get_json()["table_key"]
+        assert _finish(client, key, "Q", "Z").status_code == 200
