@@ -4,7 +4,6 @@ API (the board as text) and from the photo page (the board read, corrected)."""
 from __future__ import annotations
 
 import re
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -12,6 +11,7 @@ from appfactory import make_app, page_said, token
 from boardphoto import board_photo, word_tiles
 from browser import live_server
 from conftest import database_url_for
+from lateboard import late_board
 from sqlalchemy import create_engine, inspect, text
 
 from companion.tables import table_for
@@ -333,18 +333,6 @@ def test_keep_score_from_a_photographed_board_in_the_browser(browser, tmp_path,
         assert "131" in totals and "88" in totals
         assert page.locator("#board .cell").filter(has_text="Q").count() >= 1
         context.close()
-
-
-def late_board(kept: str) -> str:
-    """A Bug Words board holding every tile of the set but those of ``kept``, filling rows
-    8 on (a blank as a lower-case e): the tiles are all joined and cover 8H."""
-    bag = Counter(table_for("bugwords").tile_set.bag())
-    bag.subtract(Counter(kept))
-    tiles = ["e" if t == "?" else t for t in sorted(bag.elements())]
-    rows = [["."] * 15 for _ in range(15)]
-    for i, tile in enumerate(tiles):
-        rows[7 + i // 15][i % 15] = tile
-    return "\n".join("".join(row) for row in rows) + "\n"
 
 
 def _late(client, kept: str, rule: str = "none", **more):
