@@ -231,6 +231,26 @@ def test_the_photo_page_keeps_score_from_the_board_read(client, mid_game_photo):
     assert 'id="start-fields"' not in client.get(url).get_data(as_text=True)
 
 
+def test_keep_score_s_boxes_sent_with_a_play_refused_are_offered_as_typed(client,
+                                                                         mid_game_photo):
+    """Without scripts, Enter in Keep score's boxes presses the form's first button, Score
+    the new tiles (the grid is one form's, and a form has one default button): the board
+    of two plays is refused as a play, and the names and scores typed were lost, the boxes
+    back at the game's names and 0. They are offered again as typed, to keep score with."""
+    key, url, page, values = _photo_page(client, mid_game_photo)
+    typed = {**_as_the_board_stands(values), "seat": "0", "name0": "Ann", "name1": "Bobby",
+             "start0": "131", "start1": "88"}
+    refused = client.post(url + "/score", data=typed)
+    assert refused.status_code == 400
+    again = refused.get_data(as_text=True)
+    assert "more than one play" in page_said(refused)
+    assert re.search(r'id="start-instead">Joining a game already under way\? <a '
+                     r'href="#start-fields">Keep score from this board</a> instead.', again)
+    assert re.search(r'id="name1" maxlength="40" value="Bobby"', again)
+    assert re.search(r'id="start0" type="number"[^>]*value="131"', again)
+    assert re.search(r'id="start1" type="number"[^>]*value="88"', again)
+    assert client.get(f"/api/games/{key}").get_json()["turns"] == []
+
 def test_keeping_score_from_a_photo_needs_its_squares_in_doubt_checked(client):
     """The real photo IMG_20151016_165900, a board photographed mid-game (36 tiles), lists
     three squares in doubt: the board is kept only once they are said checked, and a refusal
@@ -276,6 +296,7 @@ def test_a_photo_board_the_rules_refuse_marks_its_squares(client, mid_game_photo
     assert "1A, 1B lie apart from the others" in said
     assert said.index('id="error"') < said.index('id="photo-grid"')  # over the squares
     assert re.search(r'name="sq-0-0"[^>]*aria-invalid="true"', said)
+    assert 'id="start-instead"' not in said  # Keep score was pressed: no "instead"
     assert client.get(f"/api/games/{key}").get_json()["start"] is None
 
 
@@ -334,6 +355,53 @@ def test_keep_score_from_a_photographed_board_in_the_browser(browser, tmp_path,
         assert page.locator("#board .cell").filter(has_text="Q").count() >= 1
         context.close()
 
+
+
+@pytest.mark.browser
+def test_keep_score_without_scripts_keeps_what_was_typed(browser, tmp_path, mid_game_photo):
+    """Without scripts, Enter in Keep score's boxes presses Score the new tiles, the form's
+    first button (the grid is sent by one form, whose one default button Enter presses in any
+    of its boxes): the board of two plays is refused as a play, Keep score's boxes keep what
+    was typed (they came back at the game's names and 0), and its button keeps score."""
+    from browser import PHONE
+
+    app = make_app(tmp_path)
+    photo = tmp_path / "board.jpg"
+    photo.write_bytes(mid_game_photo)
+    with live_server(app) as url:
+        context = browser.new_context(base_url=url, java_script_enabled=False, **PHONE)
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        page.goto("/games")
+        page.select_option("#game", "bugwords")
+        page.fill("input[aria-label='Player 1']", "Ann")
+        page.fill("input[aria-label='Player 2']", "Bob")
+        page.click("#new-game button[type=submit]")
+        page.set_input_files("#photo", str(photo))
+        page.click("#photo-upload button[type=submit]")
+        page.wait_for_selector("#start-fields")
+        for square in page.locator("#photo-grid input.cell").all():
+            sid = square.get_attribute("id") or ""
+            r, c = (int(n) for n in sid.split("-")[1:])
+            wanted = MID_GAME.get((r, c), "")
+            if square.input_value() != wanted:
+                square.fill(wanted)
+        if page.locator("#checked").count():
+            page.check("#checked")
+        page.fill("#name1", "Bobby")
+        page.fill("#start0", "131")
+        page.fill("#start1", "88")
+        page.press("#start1", "Enter")
+        page.wait_for_selector(".notice.bad")
+        assert "more than one play" in page.inner_text("main")
+        assert [page.input_value(f"#{box}") for box in ("name1", "start0", "start1")] == [
+            "Bobby", "131", "88"]
+        page.screenshot(path=str(tmp_path / "refused.png"), full_page=True)
+        page.click("#start-button")
+        page.wait_for_selector("#started")
+        assert page.inner_text("#started").startswith(
+            "Started from a board with 6 tiles, scores Ann 131, Bobby 88.")
+        context.close()
 
 def _late(client, kept: str, rule: str = "none", **more):
     resp = client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"],
