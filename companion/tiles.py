@@ -143,6 +143,22 @@ def out_of_tiles(mover: str, sizes: dict[str, int], bag: int, ends_when: str) ->
     return ""
 
 
+def start_problem(on_board: int, total: int, players: int, ends_when: str) -> str:
+    """Why no game of ``players`` players still going leaves ``on_board`` of the set's
+    ``total`` tiles on the board, or ``""`` when one can: while a game goes on, each player
+    holds a tile (``ONE_OUT``: the first to play every tile with the bag empty ends it), or
+    one player does (``ALL_OUT``: it ends once every tile is played)."""
+    left = total - on_board
+    need = players if ends_when == ONE_OUT else 1
+    if left >= need:
+        return ""
+    while_on = (f"each of the {players} players holds a tile while the game goes on"
+                if ends_when == ONE_OUT else "a player holds a tile while the game goes on")
+    return (f"the starting position holds {counted(on_board, 'tile')}, leaving "
+            f"{left} of the set's {total} for the racks, but {while_on}: check the board, "
+            "or the squares read")
+
+
 def next_holding(order: Sequence[str], after: str, holding: Collection[str]) -> str | None:
     """Who moves after ``after``: the next player in ``order`` still holding tiles (one of
     ``holding``), so that a player who has gone out is passed over while the others play on;
@@ -169,6 +185,10 @@ class TileCount:
     bag: int
     rack_size: int
     known: bool = True
+    # a game started late with fewer tiles off the board than full racks take
+    # (:meth:`started`): the tiles the racks hold between them, split in a way no sheet
+    # knows, ``sizes`` then being the most each player can hold; ``None``: each rack is known
+    shared: int | None = None
 
     @classmethod
     def deal(cls, players: list[str], total: int, rack_size: int) -> TileCount:
@@ -178,13 +198,48 @@ class TileCount:
             total -= sizes[p]
         return cls(sizes, total, rack_size)
 
+    @classmethod
+    def started(cls, players: list[str], left: int, rack_size: int) -> TileCount:
+        """The count of a game started part way through, ``left`` of the set's tiles off
+        the board: with enough for every rack, full racks and the rest in the bag
+        (:meth:`deal`: a bag with tiles in it means every rack was refilled); with fewer,
+        the bag is empty and the racks hold the ``left`` tiles between them, how they are
+        split not known (:attr:`shared`)."""
+        if left >= rack_size * len(players):
+            return cls.deal(players, left, rack_size)
+        return cls({p: min(rack_size, left) for p in players}, 0, rack_size, shared=left)
+
+    def least(self, player: str) -> int:
+        """The fewest tiles ``player`` can hold: their count, or with the split not known,
+        what the others cannot hold of the racks' tiles."""
+        if self.shared is None:
+            return self.sizes.get(player, 0)
+        others = sum(n for p, n in self.sizes.items() if p != player)
+        return max(0, self.shared - others)
+
+    def held(self, player: str) -> int | None:
+        """How many tiles ``player`` holds, or ``None`` when the count does not say (not
+        known, or a split of the racks' tiles that leaves it open)."""
+        if not self.known:
+            return None
+        most = self.sizes.get(player, 0)
+        return most if self.least(player) == most else None
+
     def check(self, player: str, held: int) -> None:
         """A move line shows ``player`` holding ``held`` tiles."""
         if held != self.sizes.get(player):
             self.known = False
 
     def play(self, player: str, placed: int) -> int:
-        """``player`` placed tiles and refilled; returns how many were drawn."""
+        """``player`` placed tiles and refilled; returns how many were drawn. With the
+        racks' split not known (the bag empty: nothing is drawn), the racks hold ``placed``
+        fewer between them, and the most ``player`` can hold is ``placed`` fewer."""
+        if self.shared is not None:
+            self.shared = max(0, self.shared - placed)
+            self.sizes[player] = max(0, self.sizes.get(player, 0) - placed)
+            for p, most in self.sizes.items():
+                self.sizes[p] = min(most, self.shared)
+            return 0
         left = max(0, self.sizes.get(player, 0) - placed)
         drawn = min(self.rack_size - left, self.bag)
         self.sizes[player], self.bag = left + drawn, self.bag - drawn
@@ -205,6 +260,12 @@ class TileCount:
             return ""
         bag = "the bag is empty" if not self.bag else f"the bag has {self.bag} more"
         by_sheet = f"by the plays on the sheet ({bag})"
+        if self.shared is not None and held:  # any split of the racks' tiles, up to the most
+            if typed <= held:
+                return ""
+            return (f"it has {counted(typed, 'tile')}, but {player} holds "
+                    f"{counted(held, 'tile')} at most {by_sheet}: type every tile left on "
+                    "the rack, and only those")
         if not typed:
             return (f"it is empty, but {player} still holds {counted(held, 'tile')} {by_sheet}, "
                     "so has not gone out: type the tiles left on the rack")
@@ -213,6 +274,20 @@ class TileCount:
                     f"{by_sheet}, so has gone out: leave the rack empty")
         return (f"it has {counted(typed, 'tile')}, but {player} holds {counted(held, 'tile')} "
                 f"{by_sheet}: type every tile left on the rack")
+
+    def racks_total_problem(self, typed: int) -> str:
+        """Why racks left at the end holding ``typed`` tiles between them cannot be the
+        racks, when the count knows only their total (:attr:`shared`): they hold the tiles
+        off the board, split between them any way; ``""`` when they hold that many, or when
+        each rack's count is known (:meth:`rack_left_problem` checks each one) or not known
+        at all."""
+        if self.shared is None or not self.known or typed == self.shared:
+            return ""
+        return (f"the racks hold {counted(typed, 'tile')} between them as typed, but "
+                f"{counted(self.shared, 'tile')} {'is' if self.shared == 1 else 'are'} off "
+                "the board by the plays on the sheet (the bag is empty; the sheet cannot "
+                "know how they are split between the racks, and takes any split of them): "
+                "type every tile left on each rack")
 
     def holding(self) -> list[str]:
         """The players still holding tiles (every player when the racks are unknown)."""

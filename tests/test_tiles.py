@@ -1,4 +1,4 @@
-from companion.tiles import TileCount, next_holding, tile_set
+from companion.tiles import ALL_OUT, ONE_OUT, TileCount, next_holding, start_problem, tile_set
 
 
 def test_bugwords_tiles():
@@ -110,3 +110,34 @@ def test_a_play_may_not_put_down_a_tile_the_set_has_no_more_of():
     assert bugwords.placed_problem(["Z"], ["Z"]) == (
         "the board would then hold 2 Z tiles, the set has 1")
     assert bugwords.placed_problem(["Z", "Q"], ["A"]) == ""
+
+
+def test_a_late_start_with_fewer_tiles_than_full_racks_knows_only_their_total():
+    """Started with 10 tiles off the board for two racks of 7, the bag is empty and the
+    racks hold 10 between them: any split, each rack at most 7; a play with nothing to draw
+    takes its tiles off the total and off the most its player can hold."""
+    full = TileCount.started(["ann", "bob"], 20, 7)
+    assert (full.sizes, full.bag, full.shared) == ({"ann": 7, "bob": 7}, 6, None)
+    late = TileCount.started(["ann", "bob"], 10, 7)
+    assert (late.bag, late.shared) == (0, 10)
+    assert [late.held("ann"), late.least("ann")] == [None, 3]
+    assert late.holding() == ["ann", "bob"] and late.out("ann", ONE_OUT) == ""
+    assert late.racks_total_problem(10) == "" and late.racks_total_problem(9).startswith(
+        "the racks hold 9 tiles between them as typed, but 10 tiles are off the board")
+    assert [late.rack_left_problem("ann", n) for n in (0, 5, 7)] == ["", "", ""]
+    assert late.play("ann", 2) == 0
+    assert (late.shared, late.sizes) == (8, {"ann": 5, "bob": 7})
+    assert late.rack_left_problem("ann", 6).startswith(
+        "it has 6 tiles, but ann holds 5 tiles at most by the plays on the sheet")
+    late.play("ann", 5)  # her rack's most: she has gone out, and Bob holds the rest
+    assert [late.held("ann"), late.held("bob")] == [0, 3]
+    assert late.out("ann", ONE_OUT) == "ann has played every tile and the bag is empty"
+
+
+def test_a_start_leaving_a_player_of_a_game_still_going_no_tile_is_refused():
+    assert start_problem(98, 100, 2, ONE_OUT) == ""
+    assert start_problem(99, 100, 2, ONE_OUT).startswith(
+        "the starting position holds 99 tiles, leaving 1 of the set's 100 for the racks, but "
+        "each of the 2 players holds a tile")
+    assert start_problem(99, 100, 4, ALL_OUT) == ""
+    assert "a player holds a tile" in start_problem(100, 100, 4, ALL_OUT)

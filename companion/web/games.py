@@ -238,7 +238,8 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
                            clock=table_rules.time_left(game, table_rules.now()),
                            ended="" if game.finished else sheet.game_over(game),
                            started=sheet.start_said(game),
-                           held=None if game.finished else sheet.tiles_held(game)), status
+                           held=None if game.finished else sheet.tiles_held(game),
+                           racks_hold=None if game.finished else sheet.racks_hold(game)), status
 
 
 def _act(key: str, action, field: str = "",
@@ -611,12 +612,13 @@ def _uploaded() -> bytes:
 
 def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, status=200,
                 seat: int | None = None, squares: tuple[tuple[int, int], ...] = (),
-                start: dict | None = None, field: str = ""):
+                start: dict | None = None, field: str = "", play_refused: bool = False):
     """The photo check page: the squares as read (or as sent, after a refusal) and the player
     who played (the one whose turn it is unless ``seat`` was chosen); ``squares``: those the
     error is about, marked invalid and described by it. A game with no turn yet is offered
     to keep score from the board read (:func:`start_from_photo`), its boxes as ``start``
-    sent them after a refusal (``field``: the box refused)."""
+    sent them after a refusal (``field``: the box refused); ``play_refused``: the error is
+    the play's, Score the new tiles having been pressed."""
     reading = photo.reading or {}
     board = sheet.table(game).load_board((game.board or {}).get("text"))
     unsure = {(u["row"], u["col"]): u["alternatives"] for u in reading.get("uncertain", [])}
@@ -636,6 +638,7 @@ def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, statu
                            read_tiles=sum(bool(face) for row in shown for face in row),
                            max_start=sheet.MAX_START_SCORE,
                            start=start or {}, error_field=field,
+                           play_refused=play_refused,
                            chosen_seat=sheet.next_seat(game) if seat is None else seat), status
 
 
@@ -691,11 +694,15 @@ def score_photo(key: str, photo_id: int) -> ResponseReturnValue:
         session().rollback()
         game = _game_or_404(key)
         chosen = str(request.form.get("seat", ""))
+        # Keep score's boxes, sent with the play (Enter in them, without scripts, presses
+        # the form's first button), are offered again as typed
+        typed = _start_typed(request.form, game) if any(
+            f"start{p.seat}" in request.form for p in game.players) else None
         return _photo_page(game, key, _photo_or_404(game, photo_id), grid, str(exc),
                            status_of(exc),
                            int(chosen) if chosen.isascii() and chosen.isdigit() and len(chosen) < 3
                            else None,
-                           getattr(exc, "squares", ()))
+                           getattr(exc, "squares", ()), typed, play_refused=True)
     session().commit()
     flash("play", "focus")  # the next turn is typed in the play's box, as after a turn typed
     return redirect(url_for("games.show", key=key))

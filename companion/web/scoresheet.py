@@ -20,7 +20,7 @@ from companion.lexicon import Lexicon
 from companion.play import ACTIONS, Table, check_player_name
 from companion.tables import table_for
 from companion.text import counted, sentence
-from companion.tiles import TileCount, next_holding
+from companion.tiles import TileCount, next_holding, start_problem
 from companion.web.models import Game, Player, Turn, last_change, utc_now
 from companion.web.plays import example_play
 
@@ -90,6 +90,10 @@ def start_from(game: Game, text: str, scores: list[int],
                          "its first turn.")
     rules = table(game)
     board = rules.start_position(text)
+    late = start_problem(rules.tiles_on(board), rules.tile_set.total, len(game.players),
+                         rules.game_ends_when)
+    if late:
+        raise UsageError(sentence(late))
     if names is not None:
         for player, name in zip(game.players, players_named(game, names), strict=True):
             player.name = name
@@ -280,8 +284,8 @@ def tile_count(game: Game) -> tuple[TileCount, str]:
 def _count_tiles(game: Game) -> tuple[TileCount, str]:
     rules = table(game)
     on_board = int((game.start or {}).get("tiles") or 0)  # a start's tiles left the bag
-    count = TileCount.deal([p.name for p in game.players], rules.tile_set.total - on_board,
-                           rules.rack_size)
+    count = TileCount.started([p.name for p in game.players],
+                              rules.tile_set.total - on_board, rules.rack_size)
     plays = placing_plays(game)
     if plays is None:
         count.known = False
@@ -302,12 +306,22 @@ def to_move(game: Game) -> int | None:
     return next_seat(game)
 
 
-def tiles_held(game: Game) -> list[int] | None:
+def tiles_held(game: Game) -> list[int | None] | None:
     """How many tiles each player holds, in seat order, by the sheet's count
     (:func:`tile_count`: what the end of the game checks each rack left against), or
-    ``None`` when the count is not known."""
+    ``None`` when the count is not known; in a game started late with the bag empty, a
+    player's is ``None`` unless the plays since say it (:meth:`TileCount.held`), since the
+    sheet cannot know how the racks' tiles are split (:func:`racks_hold`)."""
     count = tile_count(game)[0]
-    return [count.sizes[p.name] for p in game.players] if count.known else None
+    return [count.held(p.name) for p in game.players] if count.known else None
+
+
+def racks_hold(game: Game) -> int | None:
+    """The tiles the racks hold between them when that is all the sheet knows (a game
+    started late, with fewer tiles off the board than full racks take:
+    :meth:`TileCount.started`); ``None`` when it counts each rack, or cannot count."""
+    count = tile_count(game)[0]
+    return count.shared if count.known else None
 
 
 def tiles_played(game: Game) -> list[str] | None:
@@ -571,10 +585,14 @@ def finish_game(db: Session, game: Game, racks: dict[int, str]) -> None:
     if found is not None:  # the racks hold tiles that are on the board
         raise _rack_error(game.players[found[0]], found[1])
     count = tile_count(game)[0]
-    for p, rack in zip(game.players, left, strict=True):  # as many tiles as it holds
-        problem = count.rack_left_problem(p.name, table(game).rack_cost(rack)[0])
+    sizes = [table(game).rack_cost(rack)[0] for rack in left]
+    for p, size in zip(game.players, sizes, strict=True):  # as many tiles as it holds
+        problem = count.rack_left_problem(p.name, size)
         if problem:
             raise _rack_error(p, sentence(problem))
+    problem = count.racks_total_problem(sum(sizes))  # a late start: any split of them
+    if problem:
+        raise UsageError(sentence(problem))  # every rack's box, not one
     adjustments = table(game).finish(left)
     for p, rack, points in zip(game.players, left, adjustments, strict=True):
         p.end_rack = "".join(rack.split()).upper()

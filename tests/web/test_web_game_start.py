@@ -11,6 +11,7 @@ from appfactory import make_app, page_said, token
 from boardphoto import board_photo, word_tiles
 from browser import live_server
 from conftest import database_url_for
+from lateboard import late_board
 from sqlalchemy import create_engine, inspect, text
 
 from companion.tables import table_for
@@ -230,6 +231,26 @@ def test_the_photo_page_keeps_score_from_the_board_read(client, mid_game_photo):
     assert 'id="start-fields"' not in client.get(url).get_data(as_text=True)
 
 
+def test_keep_score_s_boxes_sent_with_a_play_refused_are_offered_as_typed(client,
+                                                                         mid_game_photo):
+    """Without scripts, Enter in Keep score's boxes presses the form's first button, Score
+    the new tiles (the grid is one form's, and a form has one default button): the board
+    of two plays is refused as a play, and the names and scores typed were lost, the boxes
+    back at the game's names and 0. They are offered again as typed, to keep score with."""
+    key, url, page, values = _photo_page(client, mid_game_photo)
+    typed = {**_as_the_board_stands(values), "seat": "0", "name0": "Ann", "name1": "Bobby",
+             "start0": "131", "start1": "88"}
+    refused = client.post(url + "/score", data=typed)
+    assert refused.status_code == 400
+    again = refused.get_data(as_text=True)
+    assert "more than one play" in page_said(refused)
+    assert re.search(r'id="start-instead">Joining a game already under way\? <a '
+                     r'href="#start-fields">Keep score from this board</a> instead.', again)
+    assert re.search(r'id="name1" maxlength="40" value="Bobby"', again)
+    assert re.search(r'id="start0" type="number"[^>]*value="131"', again)
+    assert re.search(r'id="start1" type="number"[^>]*value="88"', again)
+    assert client.get(f"/api/games/{key}").get_json()["turns"] == []
+
 def test_keeping_score_from_a_photo_needs_its_squares_in_doubt_checked(client):
     """The real photo IMG_20151016_165900, a board photographed mid-game (36 tiles), lists
     three squares in doubt: the board is kept only once they are said checked, and a refusal
@@ -275,6 +296,7 @@ def test_a_photo_board_the_rules_refuse_marks_its_squares(client, mid_game_photo
     assert "1A, 1B lie apart from the others" in said
     assert said.index('id="error"') < said.index('id="photo-grid"')  # over the squares
     assert re.search(r'name="sq-0-0"[^>]*aria-invalid="true"', said)
+    assert 'id="start-instead"' not in said  # Keep score was pressed: no "instead"
     assert client.get(f"/api/games/{key}").get_json()["start"] is None
 
 
@@ -332,3 +354,143 @@ def test_keep_score_from_a_photographed_board_in_the_browser(browser, tmp_path,
         assert "131" in totals and "88" in totals
         assert page.locator("#board .cell").filter(has_text="Q").count() >= 1
         context.close()
+
+
+
+@pytest.mark.browser
+def test_keep_score_without_scripts_keeps_what_was_typed(browser, tmp_path, mid_game_photo):
+    """Without scripts, Enter in Keep score's boxes presses Score the new tiles, the form's
+    first button (the grid is sent by one form, whose one default button Enter presses in any
+    of its boxes): the board of two plays is refused as a play, Keep score's boxes keep what
+    was typed (they came back at the game's names and 0), and its button keeps score."""
+    from browser import PHONE
+
+    app = make_app(tmp_path)
+    photo = tmp_path / "board.jpg"
+    photo.write_bytes(mid_game_photo)
+    with live_server(app) as url:
+        context = browser.new_context(base_url=url, java_script_enabled=False, **PHONE)
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        page.goto("/games")
+        page.select_option("#game", "bugwords")
+        page.fill("input[aria-label='Player 1']", "Ann")
+        page.fill("input[aria-label='Player 2']", "Bob")
+        page.click("#new-game button[type=submit]")
+        page.set_input_files("#photo", str(photo))
+        page.click("#photo-upload button[type=submit]")
+        page.wait_for_selector("#start-fields")
+        for square in page.locator("#photo-grid input.cell").all():
+            sid = square.get_attribute("id") or ""
+            r, c = (int(n) for n in sid.split("-")[1:])
+            wanted = MID_GAME.get((r, c), "")
+            if square.input_value() != wanted:
+                square.fill(wanted)
+        if page.locator("#checked").count():
+            page.check("#checked")
+        page.fill("#name1", "Bobby")
+        page.fill("#start0", "131")
+        page.fill("#start1", "88")
+        page.press("#start1", "Enter")
+        page.wait_for_selector(".notice.bad")
+        assert "more than one play" in page.inner_text("main")
+        assert [page.input_value(f"#{box}") for box in ("name1", "start0", "start1")] == [
+            "Bobby", "131", "88"]
+        page.screenshot(path=str(tmp_path / "refused.png"), full_page=True)
+        page.click("#start-button")
+        page.wait_for_selector("#started")
+        assert page.inner_text("#started").startswith(
+            "Started from a board with 6 tiles, scores Ann 131, Bobby 88.")
+        context.close()
+
+def _late(client, kept: str, rule: str = "none", **more):
+    resp = client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"],
+                                           "challenge_rule": rule, "start": late_board(kept),
+                                           **more})
+    assert resp.status_code == 201, resp.get_json()
+    return resp.get_json()
+
+
+def _finish(client, key, *racks):
+    game = client.get(f"/api/games/{key}").get_json()
+    return client.post(f"/api/games/{key}/finish", json={
+        "version": game["version"], "racks": {str(i): r for i, r in enumerate(racks)}})
+
+
+def test_a_late_start_with_the_bag_empty_takes_any_split_of_the_racks(client):
+    """90 of Bug Words' 100 tiles on the board and two players: 10 tiles left, not the 14
+    of two full racks, so the bag is empty and the racks hold the 10 between them, split in
+    a way the sheet cannot know. It said Ann held 7 and Bob 3 (full racks dealt in turn),
+    and refused the racks of a table whose players held 5 each."""
+    game = _late(client, "QZXJKVWABC")
+    assert game["start"]["tiles"] == 90
+    assert [p["tiles_held"] for p in game["players"]] == [None, None]
+    key = game["table_key"]
+    page = client.get(f"/games/{key}").get_data(as_text=True)
+    assert re.search(r'id="racks-hold">([^<]*)<', page)[1] == (
+        "The racks hold 10 tiles between them: the game started with the bag empty, so the "
+        "sheet cannot know how they are split, and takes any split of them.")
+    assert 'id="rack0-held"' not in page and 'id="rack1-held"' not in page
+    swap = client.post(f"/api/games/{key}/turns", json={"action": "swap"})
+    assert swap.status_code == 400 and "the bag" in swap.get_json()["error"]
+    short = _finish(client, key, "QZXJ", "KVWAB")  # 9 of the 10
+    assert short.status_code == 400
+    assert short.get_json()["error"] == (
+        "The racks hold 9 tiles between them as typed, but 10 tiles are off the board by the "
+        "plays on the sheet (the bag is empty; the sheet cannot know how they are split "
+        "between the racks, and takes any split of them): type every tile left on each rack.")
+    done = _finish(client, key, "QZXJK", "VWABC")
+    assert done.status_code == 200, done.get_json()
+    assert done.get_json()["finished"]
+
+
+def test_a_late_start_knows_who_went_out_once_the_plays_say_it(client):
+    """With the racks' split not known, a play of 7 tiles (a full rack, and no tile to draw)
+    empties its player's rack: the game is over, and the other rack holds the rest."""
+    game = _late(client, "QZXJKVWABC", rule="single")
+    key = game["table_key"]
+    two = client.post(f"/api/games/{key}/turns", json={"play": "14A QZ"}).get_json()
+    assert two["over"] == "" and [p["tiles_held"] for p in two["players"]] == [None, None]
+    assert client.post(f"/api/games/{key}/undo", json={"version": two["version"]}
+                       ).status_code == 200
+    out = client.post(f"/api/games/{key}/turns", json={"play": "14A QZXJKVW"}).get_json()
+    assert out["over"] == "Ann has played every tile and the bag is empty"
+    assert [p["tiles_held"] for p in out["players"]] == [0, 3]
+    assert _finish(client, key, "", "ABC").status_code == 200
+
+
+def test_a_late_start_refuses_a_rack_of_more_tiles_than_its_player_can_hold(client):
+    """After Ann's play of 2 tiles the racks hold 8: Ann at most 5, Bob at most 7 (a rack's
+    size, the bag being empty since the start), so any split of 8 with Bob's at most 7."""
+    key = _late(client, "QZXJKVWABC", rule="single")["table_key"]
+    assert client.post(f"/api/games/{key}/turns", json={"play": "14A QZ"}).status_code == 201
+    refused = _finish(client, key, "", "XJKVWABC")
+    assert refused.status_code == 400
+    assert refused.get_json()["error"].startswith("Player Bob's rack: the rack XJKVWABC has 8 ")
+    too_many = _finish(client, key, "XJKVWA", "BC")
+    assert too_many.get_json()["error"] == (
+        "Player Ann's rack: it has 6 tiles, but Ann holds 5 tiles at most by the plays on the "
+        "sheet (the bag is empty): type every tile left on the rack, and only those.")
+    assert _finish(client, key, "X", "JKVWABC").status_code == 200
+
+
+@pytest.mark.parametrize(("kept", "refused"), [
+    ("", "The starting position holds 100 tiles, leaving 0 of the set's 100 for the racks, "
+         "but each of the 2 players holds a tile while the game goes on: check the board, or "
+         "the squares read."),
+    ("Q", "The starting position holds 99 tiles, leaving 1 of the set's 100 for the racks, "
+          "but each of the 2 players holds a tile while the game goes on: check the board, "
+          "or the squares read."),
+    ("QZ", ""),
+])
+def test_a_start_leaving_a_player_no_tile_is_refused(client, kept, refused):
+    """A Bug Words game goes on only while each player holds a tile: a board of every tile
+    but one, or every tile, was taken, the racks counted empty."""
+    resp = client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"],
+                                           "start": late_board(kept)})
+    if refused:
+        assert resp.status_code == 400 and resp.get_json()["error"] == refused
+    else:
+        assert resp.status_code == 201
+        key = resp.get_json()["table_key"]
+        assert _finish(client, key, "Q", "Z").status_code == 200

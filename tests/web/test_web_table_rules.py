@@ -9,6 +9,7 @@ import re
 import pytest
 from appfactory import at_once, make_app, page_said, token
 from fakeclock import FakeClock
+from lateboard import late_board
 
 from companion.board import Board
 from companion.bugwords.gcg import parse_gcg
@@ -607,6 +608,36 @@ def test_the_turn_that_ends_the_game_stops_its_clock_and_taking_it_back_runs_it(
     assert [p["shown"] for p in _api(client, key)["clock"]["players"]] == ["-0:15", "0:50"]
     assert _todo_said(client, key) == "Tap your clock when your turn ends."
 
+
+def test_a_play_that_went_out_challenged_off_runs_the_clock_for_the_player_now_on_turn(
+        tapp, fake):
+    """A Bug Words game started near its end (14 tiles off the board: two full racks, the
+    bag empty) under double challenge: Ann's play of her 7 tiles goes out and stops the
+    clock; Bob challenges, the play comes off, and the game goes on with Bob on turn (no
+    turn lost: the play was not valid), his clock running from the challenge, the time the
+    game stood over charged to no one."""
+    client = tapp.test_client()
+    game = client.post("/api/games", json={
+        "game": "bugwords", "players": ["Ann", "Bob"], "challenge_rule": "double",
+        "clock_minutes": 1, "clock_penalty": 10,
+        "start": late_board("QZXJKVWABCDEFG")}).get_json()
+    key = game["table_key"]
+    assert [p["tiles_held"] for p in game["players"]] == [7, 7]
+    assert client.post(f"/api/games/{key}/clock", json={"seat": 0}).status_code == 200
+    fake.t += 20
+    out = client.post(f"/api/games/{key}/turns", json={"play": "14A QZXJKVW"}).get_json()
+    assert out["over"] == "Ann has played every tile and the bag is empty"
+    assert out["clock"]["running"] is None
+    fake.t += 300  # the game stands over: nobody's time
+    challenged = client.post(f"/api/games/{key}/challenge",
+                             json={"version": out["version"]}).get_json()
+    assert not challenged["turns"][-1]["detail"]["challenge"]["play_stands"]
+    assert challenged["over"] == "" and challenged["next_seat"] == 1
+    assert challenged["clock"]["running"] == 1
+    assert [p["tiles_held"] for p in challenged["players"]] == [7, 7]
+    fake.t += 5
+    assert [p["shown"] for p in _api(client, key)["clock"]["players"]] == ["0:40", "0:55"]
+    assert _todo_said(client, key) == "Tap your clock when your turn ends."
 
 def test_a_play_challenged_off_after_reopening_no_longer_offers_the_racks_typed(tapp):
     """The play that went out, challenged after the game was reopened, comes off and gives
