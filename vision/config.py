@@ -73,6 +73,12 @@ class PremiumConfig:
     min_fraction: float = 0.25           # ... or fewer than this share of those in view
     max_wrong_share: float = 0.5         # ... or more wrong blobs than this share of matches
     max_blobs: int = 150                 # more blobs than this: no board's premium squares
+    # the companion's paper board found so (its markers hidden or blurred): its frame, this
+    # much darker (Lab lightness) than the sheet past it, the sheet this much lighter than the
+    # squares, on this many sides (:func:`vision.paperboard.paper_frame_shown`)
+    paper_frame_drop: float = 40.0       # paper boards 69 to 150, sharp or blurred 2.5 px
+    paper_lighter: float = 6.0           # paper boards 14 to 26; the real photos' boards 0 or less
+    paper_sides: int = 3
 
 
 @dataclass(frozen=True)
