@@ -76,8 +76,11 @@ class PremiumConfig:
     # the companion's paper board found so (its markers hidden or blurred): its frame, this
     # much darker (Lab lightness) than the sheet past it, the sheet this much lighter than the
     # squares, on this many sides (:func:`vision.paperboard.paper_frame_shown`)
-    paper_frame_drop: float = 40.0       # paper boards 69 to 150, sharp or blurred 2.5 px
-    paper_lighter: float = 6.0           # paper boards 14 to 26; the real photos' boards 0 or less
+    paper_frame_drop: float = 40.0       # paper boards' sides 83 to 145 sharp, 54 to 95
+                                         # blurred 2.5 px; commercial boards' 64 at most
+    paper_lighter: float = 6.0           # paper boards' sides 2 to 52 (one side of three
+                                         # photos under 6); a real board's side with a drop
+                                         # of 40 or more, -1 at most
     paper_sides: int = 3
 
 
