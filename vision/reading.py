@@ -162,7 +162,9 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
     lightness (:func:`vision.cells.read_cells`).
 
     Letters come from the tile classifier, or from Tesseract when ``tesseract`` is given.
-    The companion's boards are found by their markers; a commercial board by its premium
+    The companion's boards are found by their markers (the Bug Words paper board, its markers
+    hidden or too few decoded, by its premium squares, and read as the paper board:
+    :func:`_read_paper_board`); a commercial board by its premium
     squares (:func:`read_commercial`, classifier only: with Tesseract it is refused,
     :class:`vision.errors.ReaderCannotRead`); a photo of another game's marked
     printable, or of a PDQ deal, is refused (:class:`vision.errors.WrongDocument`); failing
