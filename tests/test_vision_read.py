@@ -644,18 +644,92 @@ def test_a_tile_on_a_premium_square_of_nearly_its_colour_is_not_read_as_bare():
     assert grid[3][11] == "Y" or (3, 11) in listed
 
 
+def _covered_corners(game: str, seed: int, corners: tuple[int, ...] = (0, 1, 2, 3)
+                     ) -> tuple[Scene, bytes]:
+    """A synthetic photo of ``game``'s paper board with eight words drawn by ``seed``, white
+    over the sheet's ``corners`` (0 top left, 1 top right, 2 bottom left, 3 bottom right: a
+    hand or a cup over its markers), as ``bench/vision_blur.py`` takes it; and its scene."""
+
+    def draw() -> tuple[Scene, bytes]:
+        rng = np.random.default_rng(seed)
+        spec = board_spec(game)
+        scene = crossword(spec, scene_words(), rng, words=8)
+        flat, where = flat_board("paper", spec, scene, rng)
+        h, w = flat.shape[:2]
+        s = round(0.08 * w)
+        for i, (y, x) in enumerate(((0, 0), (0, w - s), (h - s, 0), (h - s, w - s))):
+            if i in corners:
+                flat[y:y + s, x:x + s] = 255
+        return scene, photograph(flat, SMALL, rng, where)[0]
+
+    return once(f"synthetic paper {game} photo, seed {seed}, corners {corners} covered, "
+                f"{SMALL}", draw)
+
+
 def test_too_few_markers_says_how_many_were_seen():
-    rng = np.random.default_rng(3)
-    spec = board_spec("bugwords")
-    scene = crossword(spec, scene_words(), rng, words=4)
-    flat, corners = flat_board("paper", spec, scene, rng)
-    h, w = flat.shape[:2]
-    s = round(0.08 * w)
-    flat[:s, :s] = 255  # two corner markers covered (a hand, a cup...)
-    flat[h - s:, w - s:] = 255
-    jpg, _, _ = photograph(flat, SMALL, rng, corners)
+    """The WerdUp paper board has no premium squares to be found by: with two of its markers
+    covered it is refused, saying how many were seen."""
+    _, jpg = _covered_corners("werdup", 3, (0, 3))
     with pytest.raises(VisionError, match="only 2 of 4 markers"):
-        read_board(DEFAULT, decode_photo(DEFAULT.load, jpg), spec, shipped_classifier())
+        read_board(DEFAULT, decode_photo(DEFAULT.load, jpg), board_spec("werdup"),
+                   shipped_classifier())
+
+
+def test_too_few_markers_on_the_bug_words_paper_board_fall_back_to_its_premium_squares():
+    """Two of the Bug Words paper board's markers seen are too few to fit, as a blur that
+    loses two of them leaves it: it is found by its premium squares, as with none seen, and
+    read as the paper board it is, every cell right (it was refused: "only 2 of 4 markers
+    seen")."""
+    scene, jpg = _covered_corners("bugwords", 3, (0, 3))
+    reading = read_board(DEFAULT, decode_photo(DEFAULT.load, jpg), board_spec("bugwords"),
+                         shipped_classifier(), default_lexicon())
+    assert reading.located.method == "premium squares"
+    assert reading.grid() == scene.letters and reading.uncertain == []
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_a_paper_board_with_its_markers_hidden_reads_as_the_paper_board(seed):
+    """The Bug Words paper board with a hand over each corner is found by its premium
+    squares. Its paper tiles are the cream of its plain squares, which the wooden-tile reader
+    tells tiles from by colour: read so, these two photos had 21 and 31 cells wrong (listed).
+    Known by its frame to be the paper board, its tiles are read as when its markers are
+    seen: every cell right, nothing listed."""
+    scene, jpg = _covered_corners("bugwords", seed)
+    reading = read_board(DEFAULT, decode_photo(DEFAULT.load, jpg), board_spec("bugwords"),
+                         shipped_classifier(), default_lexicon())
+    assert reading.located.method == "premium squares"
+    assert reading.grid() == scene.letters and reading.uncertain == []
+
+
+def test_a_paper_board_whose_markers_a_blur_made_unreadable_is_found_by_its_premium_squares():
+    """The printed Bug Words board blurred by a Gaussian of 2.5 pixels: two of its markers
+    are still decoded, too few to fit, and the photo was refused ("the printed Bug Words
+    board was not found"); it is found by its premium squares now, and every cell it reads
+    wrong is listed."""
+    scene, photo = _photo("paper", "bugwords", 1)
+    reading = read_board(DEFAULT, _blurred(photo, "gaussian 2.5"), board_spec("bugwords"),
+                         shipped_classifier(), default_lexicon())
+    assert reading.located.method == "premium squares"
+    grid = reading.grid()
+    wrong = {(r, c) for r, row in enumerate(scene.letters) for c, t in enumerate(row)
+             if grid[r][c] != t}
+    assert wrong <= {(u.row, u.col) for u in reading.uncertain}
+
+
+def test_the_paper_boards_frame_tells_it_from_a_commercial_board():
+    """The paper board's print round its grid (a dark frame, then the sheet lighter than its
+    squares) shows on a photo of it with its markers hidden, not on a commercial board."""
+    from vision.paperboard import paper_frame_shown
+    from vision.reading import premium_fit
+
+    spec = board_spec("bugwords")
+    for photo, paper in ((_covered_corners("bugwords", 1)[1], True),
+                         (_photo("commercial", "bugwords", 1)[1], False)):
+        image = decode_photo(DEFAULT.load, photo)
+        fit = premium_fit(DEFAULT, image, spec)
+        assert fit is not None
+        assert paper_frame_shown(DEFAULT.premium, image, fit.homography, 15, 15,
+                                 "bugwords") is paper
 
 
 def test_order_corners_from_any_order():

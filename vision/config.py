@@ -73,6 +73,15 @@ class PremiumConfig:
     min_fraction: float = 0.25           # ... or fewer than this share of those in view
     max_wrong_share: float = 0.5         # ... or more wrong blobs than this share of matches
     max_blobs: int = 150                 # more blobs than this: no board's premium squares
+    # the companion's paper board found so (its markers hidden or blurred): its frame, this
+    # much darker (Lab lightness) than the sheet past it, the sheet this much lighter than the
+    # squares, on this many sides (:func:`vision.paperboard.paper_frame_shown`)
+    paper_frame_drop: float = 40.0       # paper boards' sides 83 to 145 sharp, 54 to 95
+                                         # blurred 2.5 px; commercial boards' 64 at most
+    paper_lighter: float = 6.0           # paper boards' sides 2 to 52 (one side of three
+                                         # photos under 6); a real board's side with a drop
+                                         # of 40 or more, -1 at most
+    paper_sides: int = 3
 
 
 @dataclass(frozen=True)

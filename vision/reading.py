@@ -35,6 +35,7 @@ from vision.correct import (
 from vision.errors import ReaderCannotRead, VisionError, WrongDocument
 from vision.locate import Located, outline_grids, warp
 from vision.ocr import Tesseract
+from vision.paperboard import paper_frame_shown
 from vision.premium import PremiumFit, find_blobs, fit_layout, project
 from vision.woodtiles import (
     WoodReading,
@@ -56,6 +57,8 @@ WASHED = washed_why("square")
 LONE = "a letter on its own, in a photo with a glare: check this square"
 GAP = "a gap between tiles, in a photo with a glare: a letter here may be lost"
 BLANK_WASHED = "a blank tile whose words cross squares a glare washed out: check its letter"
+NO_TURN = ("the board was found but its tiles do not show which way up it is: take the photo "
+           "from the side its letters read the right way up")
 # What a square offered as empty or a tile says, neither likelier than the other (its ``why``)
 OUTSIDE = "outside the photo: empty, or a tile, not seen"
 TILE_COLOURED = "a tile's colour, no letter seen: empty, or a tile"
@@ -159,7 +162,9 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
     lightness (:func:`vision.cells.read_cells`).
 
     Letters come from the tile classifier, or from Tesseract when ``tesseract`` is given.
-    The companion's boards are found by their markers; a commercial board by its premium
+    The companion's boards are found by their markers (the Bug Words paper board, its markers
+    hidden or too few decoded, by its premium squares, and read as the paper board:
+    :func:`_read_paper_board`); a commercial board by its premium
     squares (:func:`read_commercial`, classifier only: with Tesseract it is refused,
     :class:`vision.errors.ReaderCannotRead`); a photo of another game's marked
     printable, or of a PDQ deal, is refused (:class:`vision.errors.WrongDocument`); failing
@@ -168,21 +173,27 @@ def read_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileC
     is taken.
     """
     if located is not None:
-        candidates = [located]
-    else:
-        from vision import markers
+        return _read_cells_at(cfg, image, spec, clf, lexicon, [located], tesseract,
+                              by_lightness)
+    found, fit, marked = _markers_or_premium(cfg, image, spec)
+    if found is None and fit is not None:
+        if marked or paper_frame_shown(cfg.premium, image, fit.homography, spec.rows,
+                                       spec.cols, spec.game):
+            return _read_paper_board(cfg, image, spec, clf, lexicon, fit, tesseract)
+        if tesseract is None:  # a commercial board: its premium squares
+            return read_commercial(cfg, image, spec, clf, lexicon, fit)
+        # its grid's outline would be some other rectangle, read as an empty board
+        raise ReaderCannotRead("this photo shows a commercial Bug Words board, whose tiles "
+                               "are read with the tile classifier only, not Tesseract")
+    candidates = [found] if found is not None else _outline_grids(cfg, image, spec)
+    return _read_cells_at(cfg, image, spec, clf, lexicon, candidates, tesseract, by_lightness)
 
-        found = markers.try_locate(cfg.locate, image, spec)
-        if found is None and tesseract is None:  # a commercial board: its premium squares
-            wood = read_commercial(cfg, image, spec, clf, lexicon)
-            if wood is not None:
-                return wood
-        elif found is None and premium_fit(cfg, image, spec) is not None:
-            # its grid's outline would be some other rectangle, read as an empty board
-            raise ReaderCannotRead("this photo shows a commercial Bug Words board, whose "
-                                   "tiles are read with the tile classifier only, not "
-                                   "Tesseract")
-        candidates = [found] if found is not None else _outline_grids(cfg, image, spec)
+
+def _read_cells_at(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileClassifier,
+                   lexicon: Lexicon | None, candidates: list[Located],
+                   tesseract: Tesseract | None, by_lightness: bool) -> BoardReading:
+    """:func:`read_board`'s reading of the cells of a grid found (``candidates``, likeliest
+    first) by the cell reader (:func:`vision.cells.read_cells`)."""
     tried: list[tuple[Located, list[CellRead]]] = []
     for where in candidates:
         canonical = warp(image, where)
@@ -230,18 +241,79 @@ def premium_fit(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec) -> Premiu
     return None
 
 
+def _markers_or_premium(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec
+                        ) -> tuple[Located | None, PremiumFit | None, bool]:
+    """The grid found by the markers of ``spec``'s printed boards, or else by its premium
+    squares (:func:`premium_fit`), and whether markers of its printed board were seen. Markers
+    seen but too few to fit (blurred past decoding, or under a hand) fall back to the premium
+    squares, as a photo with none does; when those do not show either, the markers' refusal
+    stands (it says how many were seen)."""
+    from vision import markers
+
+    try:
+        found = markers.try_locate(cfg.locate, image, spec)
+    except VisionError:
+        fit = premium_fit(cfg, image, spec)
+        if fit is None:
+            raise
+        return None, fit, True
+    if found is not None:
+        return found, None, False
+    return None, premium_fit(cfg, image, spec), False
+
+
+def _read_paper_board(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec,
+                      clf: TileClassifier, lexicon: Lexicon | None, fit: PremiumFit,
+                      tesseract: Tesseract | None) -> BoardReading:
+    """The companion's paper board found by its premium squares (``fit``), its markers hidden
+    or blurred. The wooden-tile reader (:func:`vision.woodtiles.read_wood`) turns it the way
+    up its tiles show (the premium layout is the same under quarter turns) and measures its
+    letters' blur; its paper tiles are then read by the cell reader, as when its markers are
+    seen. The wooden-tile reader tells a tile from a bare square by colour, and the paper
+    tiles are the plain squares' cream, so it reads them worse; but the cell reader undoes no
+    blur: a board whose letters it found blurred (it undid a blur, or their edges are wider
+    than ``deblur_from``), or that the cell reader refuses, is read as a commercial board is
+    (:func:`read_commercial`, which refuses it in turn when it must). With Tesseract the cell
+    reader's reading stands, or its refusal."""
+    wc = cfg.wood
+    wood = read_wood(wc, image, fit.homography, spec.squares, clf, spec.letters, lexicon)
+    if tesseract is None and (wood.deblurred or wood.blur > wc.deblur_from
+                              or wood.turn_margin < wc.turn_margin):
+        return read_commercial(cfg, image, spec, clf, lexicon, fit, wood)
+    if wood.turn_margin < wc.turn_margin:
+        raise VisionError(NO_TURN)
+    where = _premium_located(cfg, wood.grid_to_photo, spec)
+    try:
+        return _read_cells_at(cfg, image, spec, clf, lexicon, [where], tesseract, False)
+    except VisionError:
+        if tesseract is not None:
+            raise
+        return read_commercial(cfg, image, spec, clf, lexicon, fit, wood)
+
+
+def _premium_located(cfg: VisionConfig, grid_to_photo: np.ndarray, spec: BoardSpec
+                     ) -> Located:
+    """The grid found by its premium squares, upright (``grid_to_photo``: grid cells to photo
+    pixels), as a :class:`vision.locate.Located`."""
+    p = cfg.locate.cell_px
+    corners = project(grid_to_photo, np.array([[0, 0], [spec.cols, 0], [spec.cols, spec.rows],
+                                               [0, spec.rows]], float))
+    to_canon = np.linalg.inv(grid_to_photo @ np.diag([1 / p, 1 / p, 1.0]))
+    return Located(corners.astype(np.float32), to_canon, (spec.cols * p, spec.rows * p),
+                   "premium squares")
+
+
 def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: TileClassifier,
-                    lexicon: Lexicon | None = None) -> BoardReading | None:
-    """A commercial board found by its premium squares, its wooden tiles read; ``None`` when
-    the premium squares do not show the layout (the board may be of another kind)."""
-    fit = premium_fit(cfg, image, spec)
-    if fit is None:
-        return None
+                    lexicon: Lexicon | None, fit: PremiumFit, wood: WoodReading | None = None
+                    ) -> BoardReading:
+    """A commercial board found by its premium squares (``fit``, :func:`premium_fit`), its
+    wooden tiles read (``wood``, when :func:`vision.woodtiles.read_wood` has read them)."""
     wc = cfg.wood
     if len(_out_of_frame(fit.homography, image.shape, spec)) > wc.max_unseen * spec.rows ** 2:
         raise VisionError("most of the board's grid is outside the photo: step back so the "
                           "whole board is in the frame")
-    wood = read_wood(wc, image, fit.homography, spec.squares, clf, spec.letters, lexicon)
+    if wood is None:
+        wood = read_wood(wc, image, fit.homography, spec.squares, clf, spec.letters, lexicon)
     _check_wood(wc, wood, spec)
     unseen = _out_of_frame(wood.grid_to_photo, image.shape, spec)
     reads = _wood_cells(cfg, wood, spec, unseen)
@@ -275,12 +347,8 @@ def read_commercial(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: 
         _check_glared(wc, grid, may_hold)
         _list_washed(reads, grid, washed, may_hold, uncertain)
     list_beyond_the_set(reads, dict(spec.counts), uncertain)
-    p = cfg.locate.cell_px
-    corners = project(wood.grid_to_photo, np.array([[0, 0], [15, 0], [15, 15], [0, 15]], float))
-    to_canon = np.linalg.inv(wood.grid_to_photo @ np.diag([1 / p, 1 / p, 1.0]))
-    where = Located(corners.astype(np.float32), to_canon, (spec.cols * p, spec.rows * p),
-                    "premium squares")
-    return BoardReading(spec, where, reads, uncertain, [GLARE_NOTE] if wood.washed else [])
+    return BoardReading(spec, _premium_located(cfg, wood.grid_to_photo, spec), reads, uncertain,
+                        [GLARE_NOTE] if wood.washed else [])
 
 
 def _past_reading(wc: WoodConfig, legible: float, blur: float, grid_blur: float) -> bool:
@@ -334,8 +402,7 @@ def _check_wood(wc: WoodConfig, wood: WoodReading, spec: BoardSpec) -> None:
     if wood.turn_margin < wc.turn_margin:  # a wrong turn would misplace every tile
         if wood.washed:  # the glare took the letters that would show it
             raise VisionError(GLARE)
-        raise VisionError("the board was found but its tiles do not show which way up it is: "
-                          "take the photo from the side its letters read the right way up")
+        raise VisionError(NO_TURN)
 
 
 def _wood_cells(cfg: VisionConfig, wood: WoodReading, spec: BoardSpec,
