@@ -31,6 +31,9 @@ from companion.text import (
 
 # Blueprint modules, one per area, registered in this order.
 AREAS = ("challenge", "games", "clock", "girdle", "prints", "pdq", "api", "health")
+# Modules that add routes to an area's blueprint beside the area's own module, imported before
+# it is registered (Flask takes no route once it is): a game's board photos.
+AREA_ROUTES = {"games": ("game_photos",)}
 # Werkzeug compiles each URL rule with the ast module, which CPython 3.11.7 cannot use from
 # two threads at once ("AST constructor recursion depth mismatch"): apps made side by side
 # in one process make their URL rules one at a time (their databases are set up side by side).
@@ -378,6 +381,8 @@ def create_app(test_config: dict[str, Any] | None = None,
     errors.init_app(app)
     with _REGISTERING:
         for name in AREAS:
+            for more in AREA_ROUTES.get(name, ()):
+                importlib.import_module(f"companion.web.{more}")
             app.register_blueprint(importlib.import_module(f"companion.web.{name}").bp)
     _load_job_kinds()
 

@@ -1,18 +1,20 @@
-"""Score: games with players and turns (WerdUp, Bug Words), pages and JSON API."""
+"""Score: games with players and turns (WerdUp, Bug Words), pages and JSON API.
+
+A game's board photos are routed on this blueprint by :mod:`companion.web.game_photos`, with
+the helpers below that it shares (a game by key, locked for a change, the sheet's page, the
+game as the API sends it); the printed sheet's layout is :mod:`companion.web.sheet_paper`'s.
+"""
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
-from functools import cache, lru_cache
-from itertools import combinations
-from typing import cast
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     flash,
     jsonify,
     redirect,
@@ -27,17 +29,15 @@ from sqlalchemy import or_
 from companion.challenges import CHALLENGE_RULE_NAMES, challenge_rules
 from companion.errors import CompanionError, RackError, UsageError
 from companion.tables import TABLE_GAMES, table_for
-from companion.text import counted, signed
-from companion.web import openapi, photos, plays, quota, records, table_rules
+from companion.web import openapi, plays, quota, records, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
-from companion.web.errors import field_at_fault, said_on_page, status_of
+from companion.web.errors import said_on_page, status_of
 from companion.web.inputs import int_from, json_object, plain_text
-from companion.web.models import Game, Photo
+from companion.web.models import Game
 from companion.web.qr import qr_svg
-from companion.web.retention import forget_old_photos
+from companion.web.sheet_paper import SCREEN_FIT, laid_out, printed
 from companion.web.wordlist import lexicon
-from vision.formats import MEDIA_TYPES
 
 bp = Blueprint("games", __name__)
 
@@ -51,7 +51,7 @@ def _remember(key: str) -> None:
     flask_session["games"] = [key, *known][:REMEMBERED]
 
 
-def _game_or_404(key: str) -> Game:
+def game_or_404(key: str) -> Game:
     try:
         return sheet.get_game(session(), key)
     except LookupError as exc:
@@ -73,16 +73,16 @@ def _request_key(values) -> str | None:
     return value
 
 
-def _writable(key: str) -> Game:
+def writable(key: str) -> Game:
     """The game of table key ``key``, read (not locked): for slow work before a change."""
-    game = _game_or_404(key)
+    game = game_or_404(key)
     if not sheet.can_change(game, key):
         raise sheet.NotYourTable("This is the spectators' link: only the players' table "
                                  "link can change the game.")
     return game
 
 
-def _locked(key: str, values) -> Game:
+def locked(key: str, values: Mapping[str, Any]) -> Game:
     try:
         return sheet.lock_game(session(), key, _seen(values), _request_key(values))
     except LookupError as exc:
@@ -138,7 +138,7 @@ def _turn_field(values) -> str:
     return "words"
 
 
-def _typed(form) -> dict:
+def boxes_typed(form: Mapping[str, Any]) -> dict:
     """The turn's and the racks' boxes as ``form`` sent them, to fill the sheet in again after
     a refusal (a board photo is sent by the turn's form, its boxes with it)."""
     typed: dict = {k: form.get(k, "") for k in ("play", "words", "score", "action", "seat")}
@@ -203,13 +203,13 @@ def create() -> ResponseReturnValue:
 
 @bp.get("/games/<key>")
 def show(key: str) -> ResponseReturnValue:
-    game = _game_or_404(key)
+    game = game_or_404(key)
     _remember(key)
-    return _sheet_page(game, key)
+    return sheet_page(game, key)
 
 
-def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 200,
-                typed: dict | None = None, field: str = ""):
+def sheet_page(game: Game, key: str, error: str | None = None, status: int = 200,
+               typed: dict | None = None, field: str = "") -> tuple[str, int]:
     board = game.board or {}
     rules = sheet.table(game)
     cells = plays.board_cells(rules, board.get("text"), board.get("new"))
@@ -219,7 +219,7 @@ def _sheet_page(game: Game, key: str, error: str | None = None, status: int = 20
     return render_template("game.html", game=game, key=key, standings=sheet.standings,
                            table=sheet.can_change(game, key), rows=rows,
                            last_turn=last_turn_said(rows),
-                           name_longest={p.seat: _printed(p.name, "Helvetica")["longest"]
+                           name_longest={p.seat: printed(p.name, "Helvetica")["longest"]
                                          for p in game.players}, screen_fit=SCREEN_FIT,
                            totals=sheet.totals(game), next_seat=sheet.to_move(game),
                            cells=cells, last=last, error=error, error_field=field,
@@ -252,16 +252,16 @@ def _act(key: str, action, field: str = "",
     ``focus`` message, read once), or gives it from the game as the change left it."""
     db = session()
     try:
-        game = _locked(key, request.form)
+        game = locked(key, request.form)
         said = action(db, game)
     except CompanionError as exc:
         db.rollback()
-        typed = _typed(request.form)
+        typed = boxes_typed(request.form)
         status = status_of(exc)
         if isinstance(exc, RackError):  # one player's rack: its box, not every rack's
             field = f"rack{exc.seat}"
-        return _sheet_page(_game_or_404(key), key, str(exc), status, typed,
-                           "" if status in (409, 429) else field)
+        return sheet_page(game_or_404(key), key, str(exc), status, typed,
+                          "" if status in (409, 429) else field)
     box = then(game) if callable(then) else then
     db.commit()
     if isinstance(said, str) and said:
@@ -360,46 +360,6 @@ def back_to_game(key: str) -> ResponseReturnValue:
     return redirect(url_for("games.show", key=key))
 
 
-def _text_width(text: str, face: str = "Helvetica-Bold") -> float:
-    """``text``'s width in ems of the printable sheet's bold face (a player's name), or
-    ``face`` (Arial, Liberation Sans and Helvetica share their widths, ReportLab's built-in
-    metrics); a letter that face lacks counts one em (a CJK letter's width), never less."""
-    return sum(_letter_width(ch, face) for ch in text)
-
-
-@lru_cache(maxsize=2048)  # letters a sheet uses; not every letter a stranger may type
-def _letter_width(ch: str, face: str) -> float:
-    """One letter's width for :func:`_text_width`, looked up once a letter and face: the
-    print page of four players' 400 turns, each three 64-letter words, measured 158,000
-    letters through ReportLab and took 0.47 s of CPU (0.9 s while each turn's every break
-    was measured again), now 0.12 s."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    try:
-        ch.encode("cp1252")
-    except UnicodeEncodeError:
-        return 1.0
-    return float(stringWidth(ch, face, 1.0))
-
-
-PHONE_WIDTH = 480  # CSS px: the printable sheet's phone layout, up to this screen width
-ROUND_LABEL = "Round"  # the printable sheet's heading over its rows' numbers (the rounds)
-PLAY_EMS = 5  # the least a turn's column takes beside the others on a screen (td.play)
-FIT = 1.02  # a width the server measures, and 2% more, for the rounding of a glyph's pixels
-CELL_EMS = 1 + 1 / 16  # a cell's padding (.5 em each side) and its borders' share (1 px)
-NAME_LEAST_PT = 9  # the least a player's name shrinks to on paper, before it breaks
-TOTAL_LEAST_PT = 9  # the least the running totals shrink to on paper: as a name, readable
-SCREEN_FIT = 1.12  # a width measured in Helvetica's ems, and 12% more, on a screen: its sans
-                   # (Noto Sans, system-ui on Debian) sets "Bartholomew" 8.6% wider
-PAGE_MARGIN_MM = 12  # the printed sheet's margin on every side (@page)
-
-
-def _label_ems() -> float:
-    """The width of the printable sheet's widest row label (its heading, "Round", and the
-    last row's "Final"), in ems of its bold face, and 2% more (:data:`FIT`)."""
-    return round(FIT * max(_text_width(label) for label in (ROUND_LABEL, "End", "Final")), 3)
-
-
 def _turn_texts(rows: list[dict]) -> list[str]:
     """Each turn as the printable sheet writes it in its player's column: the words played
     (or the action, with what a challenge did) and the turn's score."""
@@ -409,164 +369,24 @@ def _turn_texts(rows: list[dict]) -> list[str]:
     return [f"{words(r)} {r['score']}" for r in rows]
 
 
-def _totals_width(game: Game, rows: list[dict]) -> dict[int, float]:
-    """Each player's widest running total (or final one) in ems of the sheet's face."""
-    total = {seat: _text_width(str(t), "Helvetica") for seat, t in sheet.totals(game).items()}
-    for r in rows:
-        total[r["seat"]] = max(total[r["seat"]], _text_width(str(r["total"]), "Helvetica"))
-    return total
-
-
-def _stacked_below(turns: list[tuple[int, dict]], totals: dict[int, float]) -> int:
-    """The screen width (CSS px) up to which the printable sheet sets each turn on two lines
-    (its words over the running total), as it does on a phone: the width its turns need side
-    by side, each player's two columns as wide as their longest turn on one line (at least
-    the turn's column's least width) and their widest total (``totals``, by seat), with the
-    cells' padding and borders, in the sheet's 12 pt, so that no turn is broken on a screen
-    (a tablet's) too narrow for them, and a twentieth to spare for the table's own sharing
-    out of its columns; never under the phone's width. ``turns``: each turn's seat and its
-    text as :func:`_printed` sets it."""
-    play = dict.fromkeys(totals, 0.0)
-    for seat, printed in turns:
-        play[seat] = max(play[seat], printed["width"])
-    ems = 3 + _label_ems() + CELL_EMS + sum(max(play[s], PLAY_EMS) + totals[s] + 2
-                                           for s in play)  # the page's margins: 3 ems
-    return max(PHONE_WIDTH, round(1.05 * (16 * ems + 2 * len(play) + 4)))
-
-
-def _paper_columns(game: Game, turns: list[tuple[int, dict]], totals: dict[int, float],
-                   names: dict[int, dict]) -> dict:
-    """How the printed sheet shares the page's width out among its players (numbered from
-    1, in seat order), in ems of its 12 pt. Each player's two columns need (``words``) their
-    turns set on two lines at most (``lines``: the widest of their turns' widths on two
-    lines, each broken between its words, and their end-of-game adjustment) beside their
-    widest total (``total``: ``totals``, by seat), with both cells' padding and borders,
-    and (``name``) their name's longest piece at its least size on paper, in its cell, but
-    no more than an even share of the table. A player whose need fits is given it; the
-    others share the rest evenly, each up to its need: that share is the largest of the
-    page's width, less the needs of each set of players (``sets``: each set's ``players``
-    and how many ``others`` share the rest), over the others (the largest is the set of
-    the players who fit). Room to spare goes to the turns' columns evenly. ``turn``: the
-    rounds' numbers' column, as wide as its widest label (:func:`_label_ems`, in bold).
-    ``turns``: each turn's seat and its text, and ``names`` each seat's name, as
-    :func:`_printed` sets them."""
-    turn = round(_label_ems() + CELL_EMS, 3)
-    lines = {p.seat: _text_width(signed(p.end_adjustment), "Helvetica") if game.finished
-             else 0.0 for p in game.players}
-    for seat, printed in turns:
-        lines[seat] = max(lines[seat], printed["two_lines"])
-    players = [{"lines": round(FIT * lines[p.seat], 3), "total": round(FIT * totals[p.seat], 3),
-                "words": round(FIT * (lines[p.seat] + totals[p.seat]) + 2 * CELL_EMS, 3),
-                "name": round(FIT * names[p.seat]["longest"] * NAME_LEAST_PT / 12 + CELL_EMS,
-                              3)} for p in game.players]
-    count = len(players)
-    sets = [{"players": list(fit), "others": count - size} for size in range(1, count)
-            for fit in combinations(range(1, count + 1), size)]
-    return {"turn": turn, "players": players, "sets": sets}
-
-
-def _names_in_full(paper: dict) -> bool:
-    """Whether a player's name may end in an ellipsis over the player's columns on paper
-    (``paper``: :func:`_paper_columns`): its longest piece at its least size needs more
-    than an even share of the table on the narrower of Letter and A4, the least its columns
-    are given. The sheet then lists the names whole on a line of their own over the table
-    (a forty-letter name of four players was printed only as "WWWWWWWWWWWW..."), and such a
-    name asks its columns for no room (its need in ``paper`` is set to nothing): asking for an even
-    share, forty W's over CAT and its totals left OXYPHENBUTAZONE 6.9 pt and "QI / 51" on
-    two lines beside it."""
-    from companion.layout.sheets import PAPER_SIZES
-
-    width = min(PAPER_SIZES[p][0] for p in ("letter", "a4")) - 2 * PAGE_MARGIN_MM
-    even = (width / 25.4 * 72 / 12 - paper["turn"]) / len(paper["players"])  # rem
-    wide = [p for p in paper["players"] if p["name"] > even - 0.2]  # 2 px, and rounding
-    for p in wide:
-        p["name"] = 0.0
-    return bool(wide)
-
-
-@cache
-def _board_letters() -> int:
-    """The most letters a word on any game's board has: the largest board's side (Bug
-    Words' 15). The sheets of every game take turns typed as words, and their tests and
-    players type fifteen-letter words on a WerdUp sheet too."""
-    return max(max(t.layout.rows, t.layout.cols) for t in map(table_for, TABLE_GAMES))
-
-
-def _printed(text: str, face: str = "Helvetica-Bold", letters: int | None = None) -> dict:
-    """A player's name, or a turn, as the printable sheet sets it in its column: its width on
-    one line, in ems of ``face`` (the sheet shrinks the type to fit the column, down to a
-    readable size), its pieces (each word, cut after its hyphens: the only places it may
-    break), its longest piece's width, which must fit the column whole, and its width on
-    two lines (``two_lines``: broken between two of its words where the wider line is the
-    narrowest; on one line, a single word's). A name's piece wider than the column ends in
-    an ellipsis on paper (on a phone it breaks over two lines first); a turn's words are
-    never broken inside their letters, but for a word longer than a board holds
-    (``letters``, :func:`_board_letters`: no play makes it, it can only be typed), which is
-    measured as its widest ``letters`` letters and breaks inside its letters where its
-    column ends: forty W's planned whole took half of four players' table, and beside
-    them every total shrank."""
-    words = [[part for part in word.replace("-", "-\n").split("\n") if part]
-             for word in text.split()]
-
-    def measured(piece: str) -> float:
-        each = [_text_width(ch, face) for ch in piece]
-        if letters is None or len(each) <= letters:
-            return sum(each)
-        run = widest = sum(each[:letters])  # the widest run of ``letters``, slid along it
-        for at in range(letters, len(each)):
-            run += each[at] - each[at - letters]
-            widest = max(widest, run)
-        return widest
-
-    tokens = [measured(token) for token in text.split()]
-    space = _text_width(" ", face)
-
-    def line(widths: list[float]) -> float:
-        return sum(widths) + space * max(0, len(widths) - 1)
-
-    two = min((max(line(tokens[:cut]), line(tokens[cut:])) for cut in range(1, len(tokens))),
-              default=line(tokens))
-    longest = max((measured(part) for word in words for part in word), default=0.0)
-    return {"width": round(line(tokens), 3), "words": words, "longest": round(longest, 3),
-            "two_lines": round(two, 3)}
-
-
 @bp.get("/games/<key>/print")
 def printable(key: str) -> ResponseReturnValue:
     """The game's score sheet to print: a row a round (:func:`scoresheet.rounds`), each
-    player's turn in their own two columns, as a paper score sheet has them."""
-    game = _game_or_404(key)
+    player's turn in their own two columns, as a paper score sheet has them; its layout is
+    :func:`sheet_paper.laid_out`'s."""
+    game = game_or_404(key)
     rows = sheet.running(game)
-    totals = _totals_width(game, rows)
-    turns = [(r["seat"], _printed(text, "Helvetica", _board_letters()))
-             for r, text in zip(rows, _turn_texts(rows), strict=True)]
-    printed = {r["number"]: each for r, (_seat, each) in zip(rows, turns, strict=True)}
     rounds = sheet.rounds(game)
-    names = {p.seat: _printed(p.name) for p in game.players}
-    paper = _paper_columns(game, turns, totals, names)
-    in_full = _names_in_full(paper)  # a name listed whole over the table asks no room
-    label = _label_ems()
+    totals = sheet.totals(game)
     return render_template("game_print.html", game=game, key=key, rounds=rounds,
-                           totals=sheet.totals(game), title=sheet.table(game).title,
+                           totals=totals, title=sheet.table(game).title,
                            started=sheet.start_said(game),
-                           names=names, round_label=ROUND_LABEL,
-                           cells=[{n: {what: max(printed[r["number"]][what] for r in cell)
-                                       for what in ("longest", "two_lines")}
-                                   for n, cell in enumerate(each["turns"], start=1) if cell}
-                                  for each in rounds],
-                           label_ems={"screen": round(label + CELL_EMS, 3),
-                                      "phone": round(label + .5 + 1 / 16, 3)},
-                           paper=paper, names_in_full=in_full,
-                           page_margin=PAGE_MARGIN_MM, fit=FIT,
-                           cell_ems=CELL_EMS, name_least=NAME_LEAST_PT,
-                           total_least=TOTAL_LEAST_PT,
-                           phone_width=PHONE_WIDTH, play_ems=PLAY_EMS,
-                           stacked_below=_stacked_below(turns, totals))
+                           **laid_out(game, rows, rounds, _turn_texts(rows), totals))
 
 
 @bp.get("/games/<key>.gcg")
 def gcg(key: str) -> ResponseReturnValue:
-    game = _game_or_404(key)
+    game = game_or_404(key)
     text = records.record_text(game)
     return Response(text, mimetype="text/plain", headers={
         "Content-Disposition": f'attachment; filename="{records.record_file_name(game)}"'})
@@ -575,198 +395,14 @@ def gcg(key: str) -> ResponseReturnValue:
 @bp.get("/games/<key>/link.svg")
 def link_qr(key: str) -> ResponseReturnValue:
     """The QR code of the link ``key`` (the table's or the spectators')."""
-    _game_or_404(key)
+    game_or_404(key)
     return Response(qr_svg(url_for("games.show", key=key, _external=True)),
                     mimetype="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 
 
-# -- photos ---------------------------------------------------------------------------------
-
-def _store_photo(game: Game, data: bytes) -> Photo:
-    if game.finished:
-        raise UsageError("This game is over; start a new one.")
-    quota.spend(quota.PHOTO)
-    reading, overlay_jpeg, (width, height) = photos.read_photo(
-        game.kind, data, lexicon(), current_app.config["MAX_IMAGE_PIXELS"])
-    from vision.imageio import photo_mime
-
-    photo = Photo(game_kind=game.kind, game_id=game.id, mime=photo_mime(data), width=width,
-                  height=height, overlay=overlay_jpeg, reading=reading)
-    session().add(photo)
-    forget_old_photos(session(), current_app.config["PHOTO_RETENTION_DAYS"])
-    session().flush()
-    return photo
-
-
-def _photo_or_404(game: Game, photo_id: int) -> Photo:
-    photo = session().get(Photo, photo_id)
-    if photo is None or photo.game_id != game.id:
-        days = counted(current_app.config["PHOTO_RETENTION_DAYS"], "day")
-        abort(404, description=f"This game has no such photo (photos are kept {days}).")
-    return photo
-
-
-def _uploaded() -> bytes:
-    return photos.chosen_photo(request.files.get("photo"), "the board")
-
-
-def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, status=200,
-                seat: int | None = None, squares: tuple[tuple[int, int], ...] = (),
-                start: dict | None = None, field: str = "", play_refused: bool = False):
-    """The photo check page: the squares as read (or as sent, after a refusal) and the player
-    who played (the one whose turn it is unless ``seat`` was chosen); ``squares``: those the
-    error is about, marked invalid and described by it. A game with no turn yet is offered
-    to keep score from the board read (:func:`start_from_photo`), its boxes as ``start``
-    sent them after a refusal (``field``: the box refused); ``play_refused``: the error is
-    the play's, Score the new tiles having been pressed."""
-    reading = photo.reading or {}
-    board = sheet.table(game).load_board((game.board or {}).get("text"))
-    unsure = {(u["row"], u["col"]): u["alternatives"] for u in reading.get("uncertain", [])}
-    shown = grid or reading["grid"]
-    # the squares shown in blue as the play, and counted in the next step's sentence
-    new = {(r, c) for r, row in enumerate(shown) for c, face in enumerate(row)
-           if face and face.upper() != (board.get(r, c) or "").upper()}
-    return render_template("photo.html", game=game, key=key, photo=photo,
-                           title=sheet.table(game).title,
-                           table=sheet.can_change(game, key), grid=shown,
-                           unsure=unsure, new=new, new_tiles=len(new),
-                           listed=photos.listed_on_page(reading.get("uncertain", [])),
-                           columns=photos.COLUMNS, error=error,
-                           error_squares=[list(sq) for sq in squares],
-                           can_start=(sheet.can_change(game, key) and not game.turns
-                                      and not game.finished),
-                           read_tiles=sum(bool(face) for row in shown for face in row),
-                           max_start=sheet.MAX_START_SCORE,
-                           start=start or {}, error_field=field,
-                           play_refused=play_refused,
-                           chosen_seat=sheet.next_seat(game) if seat is None else seat), status
-
-
-@bp.post("/games/<key>/photos")
-def upload_photo(key: str) -> ResponseReturnValue:
-    try:
-        photo = _store_photo(_writable(key), _uploaded())
-    except CompanionError as exc:
-        session().rollback()
-        return _sheet_page(_game_or_404(key), key, str(exc), status_of(exc),
-                           _typed(request.form), field_at_fault(exc, "photo"))
-    session().commit()
-    return redirect(url_for("games.photo", key=key, photo_id=photo.id))
-
-
-@bp.get("/games/<key>/photos/<id:photo_id>")
-def photo(key: str, photo_id: int) -> ResponseReturnValue:
-    game = _game_or_404(key)
-    return _photo_page(game, key, _photo_or_404(game, photo_id))
-
-
-@bp.get("/games/<key>/photos/<id:photo_id>/score")
-def back_to_photo(key: str, photo_id: int) -> ResponseReturnValue:
-    """The photo's scoring form opened again (reload, back button): the photo's page."""
-    return redirect(url_for("games.photo", key=key, photo_id=photo_id))
-
-
-@bp.get("/games/<key>/photos/<id:photo_id>/overlay.jpg")
-def overlay(key: str, photo_id: int) -> ResponseReturnValue:
-    game = _game_or_404(key)
-    return Response(_photo_or_404(game, photo_id).overlay, mimetype="image/jpeg",
-                    headers={"Cache-Control": "private, max-age=3600"})
-
-
-def _score_photo(game: Game, photo: Photo, grid: list[list[str]], seat: int | None):
-    quota.take(quota.TURN)  # a turn as a typed one is, kept with it
-    return table_rules.record_photo_turn(session(), game, grid, seat, photo.id, lexicon(),
-                                         table_rules.now())
-
-
-@bp.post("/games/<key>/photos/<id:photo_id>/score")
-def score_photo(key: str, photo_id: int) -> ResponseReturnValue:
-    grid = None
-    try:
-        game = _locked(key, request.form)
-        photo = _photo_or_404(game, photo_id)
-        reading = photo.reading or {}
-        grid = photos.grid_from_form(request.form, reading["rows"], reading["cols"])
-        seat = request.form.get("seat")
-        _score_photo(game, photo, grid,
-                     None if not seat else int_from(seat, "Player", 0, 9, 0))
-    except CompanionError as exc:
-        session().rollback()
-        game = _game_or_404(key)
-        chosen = str(request.form.get("seat", ""))
-        # Keep score's boxes, sent with the play (Enter in them, without scripts, presses
-        # the form's first button), are offered again as typed
-        typed = _start_typed(request.form, game) if any(
-            f"start{p.seat}" in request.form for p in game.players) else None
-        return _photo_page(game, key, _photo_or_404(game, photo_id), grid, str(exc),
-                           status_of(exc),
-                           int(chosen) if chosen.isascii() and chosen.isdigit() and len(chosen) < 3
-                           else None,
-                           getattr(exc, "squares", ()), typed, play_refused=True)
-    session().commit()
-    flash("play", "focus")  # the next turn is typed in the play's box, as after a turn typed
-    return redirect(url_for("games.show", key=key))
-
-
-CHECKED = "checked"  # the photo page's box saying its squares in doubt were checked
-
-
-def _start_typed(form, game: Game) -> dict:
-    """The boxes of Keep score from this board as ``form`` sent them (names, scores, the
-    squares-checked box), to fill them in again after a refusal."""
-    return {"names": {p.seat: str(form.get(f"name{p.seat}", "")) for p in game.players},
-            "scores": {p.seat: str(form.get(f"start{p.seat}", "")) for p in game.players},
-            CHECKED: bool(form.get(CHECKED))}
-
-
-@bp.post("/games/<key>/photos/<id:photo_id>/start")
-def start_from_photo(key: str, photo_id: int) -> ResponseReturnValue:
-    """Keep score from the board a photo shows: the game, with no turn yet, starts from it
-    (its squares as corrected on the page), its players named and their scores so far as
-    typed (:func:`scoresheet.start_from`)."""
-    grid, field = None, ""
-    try:
-        game = _locked(key, request.form)
-        photo = _photo_or_404(game, photo_id)
-        reading = photo.reading or {}
-        grid = photos.grid_from_form(request.form, reading["rows"], reading["cols"])
-        listed = reading.get("uncertain") or []
-        if listed and not request.form.get(CHECKED):
-            field = CHECKED
-            raise UsageError(f"Check the {counted(len(listed), 'square')} in orange first (tap "
-                             "a suggestion, or type the letter on the tile), then tick "
-                             "\"The squares in orange are checked\".")
-        field = "name0"
-        names = sheet.players_named(game, [str(request.form.get(f"name{p.seat}", p.name))
-                                           for p in game.players])
-        scores = []
-        for p, name in zip(game.players, names, strict=True):
-            field = f"start{p.seat}"
-            scores.append(int_from(request.form.get(field), f"{name}'s score so far", 0,
-                                   sheet.MAX_START_SCORE, 0))
-        field = ""  # the board's refusals mark its squares
-        text = sheet.table(game).position_text(grid, reading.get("heights"))
-        sheet.start_from(game, text, scores, names)
-    except CompanionError as exc:
-        session().rollback()
-        game = _game_or_404(key)
-        return _photo_page(game, key, _photo_or_404(game, photo_id), grid, str(exc),
-                           status_of(exc), None, getattr(exc, "squares", ()),
-                           _start_typed(request.form, game), field)
-    session().commit()
-    flash("play", "focus")  # the first turn is typed in the play's box
-    return redirect(url_for("games.show", key=key))
-
-
-@bp.get("/games/<key>/photos/<id:photo_id>/start")
-def back_to_photo_start(key: str, photo_id: int) -> ResponseReturnValue:
-    """Keep score from this board opened again (reload, back button): the photo's page."""
-    return redirect(url_for("games.photo", key=key, photo_id=photo_id))
-
-
 # -- JSON API --------------------------------------------------------------------------------
 
-def _api_game(game: Game, key: str) -> dict:
+def api_game(game: Game, key: str) -> dict:
     data = sheet.game_dict(game)
     data |= table_rules.settings_dict(game, table_rules.now())
     data["links"] = {"view": url_for("games.show", key=game.view_key)}
@@ -778,36 +414,12 @@ def _api_game(game: Game, key: str) -> dict:
 
 @bp.get("/api/games/<key>")
 def api_show(key: str) -> ResponseReturnValue:
-    return jsonify(_api_game(_game_or_404(key), key))
+    return jsonify(api_game(game_or_404(key), key))
 
 
 @bp.get("/api/games/<key>/gcg")
 def api_gcg(key: str) -> ResponseReturnValue:
-    return Response(records.record_text(_game_or_404(key)), mimetype="text/plain")
-
-
-@bp.post("/api/games/<key>/photos")
-def api_photo(key: str) -> ResponseReturnValue:
-    game = _writable(key)
-    data = _uploaded() if request.files else request.get_data()
-    photo = _store_photo(game, data)
-    session().commit()
-    return jsonify({"photo_id": photo.id, "reading": photo.reading,
-                    "overlay": url_for("games.overlay", key=key, photo_id=photo.id)}), 201
-
-
-@bp.post("/api/games/<key>/photos/<id:photo_id>/score")
-def api_score_photo(key: str, photo_id: int) -> ResponseReturnValue:
-    body = json_object()
-    game = _locked(key, body)
-    photo = _photo_or_404(game, photo_id)
-    reading = photo.reading or {}
-    grid = photos.grid_from_json(body["grid"], reading["rows"], reading["cols"]) \
-        if "grid" in body else reading["grid"]
-    seat = body.get("seat")
-    _score_photo(game, photo, grid, None if seat is None else int_from(seat, "Seat", 0, 9, 0))
-    session().commit()
-    return jsonify(_api_game(game, key)), 201
+    return Response(records.record_text(game_or_404(key)), mimetype="text/plain")
 
 
 @bp.post("/api/games")
@@ -823,7 +435,7 @@ def api_create() -> ResponseReturnValue:
     session().commit()
     key = cast(str, game.table_key)  # a new game always has one
     _remember(key)
-    return jsonify(_api_game(game, key)), 201
+    return jsonify(api_game(game, key)), 201
 
 
 def _start_fields(body: dict) -> tuple[str | None, list[int] | None]:
@@ -846,79 +458,80 @@ def _start_fields(body: dict) -> tuple[str | None, list[int] | None]:
 def api_turn(key: str) -> ResponseReturnValue:
     body = json_object()
     fields = _turn_fields(body)
-    game = _locked(key, body)
+    game = locked(key, body)
     quota.take(quota.TURN)  # kept with the turn
     table_rules.record_turn(session(), game, fields, table_rules.now())
     session().commit()
-    return jsonify(_api_game(game, key)), 201
+    return jsonify(api_game(game, key)), 201
 
 
 @bp.post("/api/games/<key>/undo")
 def api_undo(key: str) -> ResponseReturnValue:
     body = json_object()
-    game = _locked(key, body)
+    game = locked(key, body)
     _undo(session(), game, body)
     session().commit()
-    return jsonify(_api_game(game, key))
+    return jsonify(api_game(game, key))
 
 
 @bp.post("/api/games/<key>/challenge")
 def api_challenge(key: str) -> ResponseReturnValue:
     body = json_object()
     challenger = _challenger(body)
-    game = _locked(key, body)
+    game = locked(key, body)
     table_rules.challenge(session(), game, lexicon(), challenger, table_rules.now())
     session().commit()
-    return jsonify(_api_game(game, key))
+    return jsonify(api_game(game, key))
 
 
 @bp.post("/api/games/<key>/reopen")
 def api_reopen(key: str) -> ResponseReturnValue:
     body = json_object()
-    game = _locked(key, body)
+    game = locked(key, body)
     table_rules.reopen(session(), game, table_rules.now())
     session().commit()
-    return jsonify(_api_game(game, key))
+    return jsonify(api_game(game, key))
 
 
 @bp.post("/api/games/<key>/finish")
 def api_finish(key: str) -> ResponseReturnValue:
     body = json_object()
     racks = {int_from(k, "Seat", 0, 9, 0): v for k, v in (body.get("racks") or {}).items()}
-    game = _locked(key, body)
+    game = locked(key, body)
     sheet.finish_game(session(), game, racks)
     table_rules.finish_clock(session(), game, table_rules.now())
     session().commit()
-    return jsonify(_api_game(game, key))
+    return jsonify(api_game(game, key))
 
 
-_GAME = {"type": "object", "description": "a game with players, turns and running totals; "
-         "`table_key` (the players' capability) only for its holders",
-         "properties": {"version": {"type": "integer"}, "view_key": {"type": "string"},
-                        "table_key": {"type": "string"},
-                        "next_seat": {"type": ["integer", "null"], "minimum": 0,
-                                      "description": "the seat to play; null once the game "
-                                      "is over or finished"},
-                        "players": {"type": "array", "items": {
-                            "type": "object",
-                            "required": ["seat", "name", "end_adjustment", "total",
-                                         "tiles_held"],
-                            "properties": {
-                                "seat": {"type": "integer"}, "name": {"type": "string"},
-                                "end_adjustment": {"type": "integer"},
-                                "total": {"type": "integer"},
-                                "tiles_held": {"type": ["integer", "null"], "minimum": 0,
-                                               "description": "the tiles the player holds "
-                                               "by the score sheet's count of the plays "
-                                               "(0 for a player who went out); null when "
-                                               "the sheet does not know it (a play entered "
-                                               "as words and a score)"}}}}}}
-_ID = {"name": "key", "in": "path", "required": True, "description": "the game's table key "
-       "(players: may change it) or spectators' key (read only)", "schema": {"type": "string"}}
+# the game as the API sends it, and parts of its operations (the photos' too: game_photos)
+GAME_SCHEMA = {"type": "object", "description": "a game with players, turns and running totals; "
+               "`table_key` (the players' capability) only for its holders",
+               "properties": {"version": {"type": "integer"}, "view_key": {"type": "string"},
+                              "table_key": {"type": "string"},
+                              "next_seat": {"type": ["integer", "null"], "minimum": 0,
+                                            "description": "the seat to play; null once the game "
+                                            "is over or finished"},
+                              "players": {"type": "array", "items": {
+                                  "type": "object",
+                                  "required": ["seat", "name", "end_adjustment", "total",
+                                               "tiles_held"],
+                                  "properties": {
+                                      "seat": {"type": "integer"}, "name": {"type": "string"},
+                                      "end_adjustment": {"type": "integer"},
+                                      "total": {"type": "integer"},
+                                      "tiles_held": {"type": ["integer", "null"], "minimum": 0,
+                                                     "description": "the tiles the player holds "
+                                                     "by the score sheet's count of the plays "
+                                                     "(0 for a player who went out); null when "
+                                                     "the sheet does not know it (a play entered "
+                                                     "as words and a score)"}}}}}}
+GAME_KEY = {"name": "key", "in": "path", "required": True, "description": "the game's table key "
+            "(players: may change it) or spectators' key (read only)", "schema": {"type": "string"}}
 _NOT_FOUND = {"404": openapi.ERROR}
-_REFUSED = {"403": openapi.ERROR, "404": openapi.ERROR, "409": openapi.ERROR}
-_VERSION = {"type": "integer", "minimum": 0, "description": "the game's version as you last "
-            "saw it: the change is refused (409) if the game has moved on since"}
+REFUSED = {"403": openapi.ERROR, "404": openapi.ERROR, "409": openapi.ERROR}
+VERSION_FIELD = {"type": "integer", "minimum": 0, "description": "the game's version as you last "
+                 "saw it: the change is refused (409) if the game has moved on since"}
 openapi.add("/api/games", "post", {
     "summary": "Start a WerdUp or Bug Words game: its table key (keep it: whoever holds it "
     "can change the game) and spectators' key",
@@ -948,47 +561,20 @@ openapi.add("/api/games", "post", {
                    "description": "with start: each player's score so far, in seat order "
                    "(default 0 each)"}}}),
     "responses": {"201": {"description": "the new game",
-                          "content": {"application/json": {"schema": _GAME}}},
+                          "content": {"application/json": {"schema": GAME_SCHEMA}}},
                   "429": openapi.ERROR},
 })
 openapi.add("/api/games/{key}", "get", {
-    "summary": "A game's score sheet", "parameters": [_ID],
-    "responses": {**openapi.ok("the game", _GAME), **_NOT_FOUND},
+    "summary": "A game's score sheet", "parameters": [GAME_KEY],
+    "responses": {**openapi.ok("the game", GAME_SCHEMA), **_NOT_FOUND},
 })
 openapi.add("/api/games/{key}/gcg", "get", {
     "summary": "The game's record (GCG for Bug Words, the WerdUp record for WerdUp)",
-    "parameters": [_ID],
+    "parameters": [GAME_KEY],
     "responses": {**openapi.ok("the record", {"type": "string"}, "text/plain"), **_NOT_FOUND},
 })
-_PID = {"name": "photo_id", "in": "path", "required": True,
-        "schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID}}
-openapi.add("/api/games/{key}/photos", "post", {
-    "summary": "Read a photo of the game's board: letters, confidences, uncertain squares",
-    "description": "Send the photo as the request body (Content-Type "
-    f"{', '.join(MEDIA_TYPES[:-1])} or {MEDIA_TYPES[-1]}), or as multipart field `photo` "
-    "with an X-CSRF-Token header. The reading's `confidence` grid is null where no figure "
-    "measures a square; each listed square's `alternatives` are `{letter, p}`, `p` null "
-    "where no share measures it, and `why` says why it is listed when the reading says.",
-    "parameters": [_ID],
-    "requestBody": openapi.photo_body(),
-    "responses": {"201": {"description": "the reading and the overlay's address",
-                          "content": {"application/json": {"schema": {"type": "object"}}}},
-                  **_REFUSED, "413": openapi.ERROR, "429": openapi.ERROR,
-                  "503": openapi.NOT_SET_UP},
-})
-openapi.add("/api/games/{key}/photos/{photo_id}/score", "post", {
-    "summary": "Score the new tiles a photo shows (optionally with a corrected grid)",
-    "parameters": [_ID, _PID],
-    "requestBody": openapi.json_body({"type": "object", "properties": {
-        "grid": {"type": "array", "items": {"type": "array", "items": {"type": "string"}},
-                 "description": "row by row; \"\" for an empty square"},
-        "seat": {"type": "integer"}, "version": _VERSION}}),
-    "responses": {"201": {"description": "the game after the turn",
-                          "content": {"application/json": {"schema": _GAME}}}, **_REFUSED,
-                  "429": openapi.ERROR},
-})
 openapi.add("/api/games/{key}/turns", "post", {
-    "summary": "Record a turn: a play with its score, a pass or a swap", "parameters": [_ID],
+    "summary": "Record a turn: a play with its score, a pass or a swap", "parameters": [GAME_KEY],
     "requestBody": openapi.json_body({"type": "object", "properties": {
         "seat": {"type": "integer", "description": "default: the next player"},
         "action": {"type": "string", "enum": list(sheet.ACTIONS)},
@@ -999,44 +585,44 @@ openapi.add("/api/games/{key}/turns", "post", {
                   "description": "the score, when no play is given (required with words)"},
         "words": {"type": "string", "description": "the words played, with their score, when "
                   "no play is given"},
-        "version": _VERSION,
+        "version": VERSION_FIELD,
         "request_key": {"type": "string", "maxLength": 32, "description": "any one-time "
                         "string: the same turn sent twice with it is recorded once"}}}),
     "responses": {"201": {"description": "the game after the turn",
-                          "content": {"application/json": {"schema": _GAME}}}, **_REFUSED,
+                          "content": {"application/json": {"schema": GAME_SCHEMA}}}, **REFUSED,
                   "429": openapi.ERROR},
 })
 openapi.add("/api/games/{key}/undo", "post", {
-    "summary": "Take back the last turn", "parameters": [_ID],
+    "summary": "Take back the last turn", "parameters": [GAME_KEY],
     "requestBody": openapi.json_body({"type": "object", "required": ["version"],
-                                      "properties": {"version": _VERSION}}),
-    "responses": {**openapi.ok("the game after taking back", _GAME), **_REFUSED},
+                                      "properties": {"version": VERSION_FIELD}}),
+    "responses": {**openapi.ok("the game after taking back", GAME_SCHEMA), **REFUSED},
 })
 openapi.add("/api/games/{key}/challenge", "post", {
     "summary": "Challenge the last play (a table with a challenge rule, before the next "
     "turn; in WerdUp, before another word is played, passes and swaps keeping it open): the "
     "rule's outcome is applied and kept with the play; a turn the rule costs the challenger "
-    "is their own next one", "parameters": [_ID],
+    "is their own next one", "parameters": [GAME_KEY],
     "requestBody": openapi.json_body({"type": "object", "properties": {
-        "version": _VERSION,
+        "version": VERSION_FIELD,
         "challenger": {"type": "integer", "minimum": 0, "maximum": 9,
                        "description": "the challenging player's seat (default: the player "
                        "to move, or the next one when that is the play's own player)"}}}),
-    "responses": {**openapi.ok("the game after the challenge", _GAME), **_REFUSED},
+    "responses": {**openapi.ok("the game after the challenge", GAME_SCHEMA), **REFUSED},
 })
 openapi.add("/api/games/{key}/reopen", "post", {
     "summary": "Reopen a finished game (ended by mistake): the end-of-game adjustments and "
     "overtime penalties come off, the clock runs again for the player on turn, and turns "
     "can be recorded and taken back again",
-    "parameters": [_ID],
-    "requestBody": openapi.json_body({"type": "object", "properties": {"version": _VERSION}}),
-    "responses": {**openapi.ok("the game reopened", _GAME), **_REFUSED},
+    "parameters": [GAME_KEY],
+    "requestBody": openapi.json_body({"type": "object", "properties": {"version": VERSION_FIELD}}),
+    "responses": {**openapi.ok("the game reopened", GAME_SCHEMA), **REFUSED},
 })
 openapi.add("/api/games/{key}/finish", "post", {
-    "summary": "End the game: letters left on each rack are subtracted", "parameters": [_ID],
+    "summary": "End the game: letters left on each rack are subtracted", "parameters": [GAME_KEY],
     "requestBody": openapi.json_body({"type": "object", "properties": {
         "racks": {"type": "object", "additionalProperties": {"type": "string"},
                   "description": "seat number -> letters left on that rack"},
-        "version": _VERSION}}),
-    "responses": {**openapi.ok("the finished game", _GAME), **_REFUSED},
+        "version": VERSION_FIELD}}),
+    "responses": {**openapi.ok("the finished game", GAME_SCHEMA), **REFUSED},
 })

@@ -1061,15 +1061,15 @@ def test_a_word_longer_than_a_board_is_planned_as_its_widest_fifteen_letters():
     turn could be: its columns took half of four players' table. A word longer than the
     largest board's side (Bug Words' 15) is planned as its widest fifteen letters, and the
     turn's other words as they are; a name is measured whole."""
-    from companion.web.games import _board_letters, _printed
+    from companion.web.sheet_paper import _board_letters, printed
 
     assert _board_letters() == 15
-    planned = {what: _printed(f"CAT {letters} 100", "Helvetica", _board_letters())
+    planned = {what: printed(f"CAT {letters} 100", "Helvetica", _board_letters())
                for what, letters in (("forty", "W" * 40), ("fifteen", "W" * 15),
                                      ("widest", "I" * 30 + "W" * 15 + "I" * 30))}
     for what in ("width", "longest", "two_lines"):
         assert planned["forty"][what] == planned["fifteen"][what] == planned["widest"][what]
-    whole = _printed("W" * 40)
+    whole = printed("W" * 40)
     assert whole["longest"] > 2.5 * planned["fifteen"]["longest"]
 
 
