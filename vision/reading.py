@@ -12,6 +12,7 @@ from vision.boards import BoardSpec
 from vision.cells import (
     BLANK,
     EMPTY,
+    FADED,
     OPTION_MIN,
     TOO_SMALL,
     CellRead,
@@ -220,6 +221,9 @@ def _read_cells_at(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: T
         uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
         if not spec.blanks:  # no blank tiles in the set: a blank-looking tile lost its letter
             read_as_letters(reads, spec.letters, uncertain)
+    for rd in reads:  # a letter read from faint ink: the player looks, whatever the words say
+        if rd.why == FADED and rd.face not in (EMPTY, BLANK):
+            list_doubted(rd, uncertain)
     list_beyond_the_set(reads, dict(spec.counts), uncertain)
     return BoardReading(spec, where, reads, uncertain)
 
