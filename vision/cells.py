@@ -446,13 +446,17 @@ def _faded_letters(cfg: CellConfig, crops: list, reads: list[CellRead], spec: Bo
     (:func:`faint_ink`), its ink cut at ``faded_ink_ratio``: a blank tile's face is bare,
     so a smeared thin letter (its stroke's contrast lost to the smear) was taken for one and
     a game with blank tiles would have settled it silently, as a blank standing for what its
-    words want. A letter so read is the cell's face, and the cell's ``why`` is
-    :data:`FADED`, for the reading to list it; ink that reads as no letter leaves the cell
-    as it was."""
+    words want. A cell read empty whose faint ink so cut is a letter-sized mark is read so
+    too: a bare square shows no colourless mark, and a tile whose cream was no nearer the
+    tiles' colour than the bare squares' (an I smeared 11 pixels, read as an I but 0.28
+    likely) would have been read as a sure empty square. A letter so read is the cell's
+    face, and the cell's ``why`` is :data:`FADED`, for the reading to list it; ink that
+    reads as no letter leaves the cell as it was."""
     faded = replace(cfg, ink_ratio=cfg.faded_ink_ratio)
     for i, rd in enumerate(reads):
         crop = crops[i][2]
-        if rd.face != BLANK or not faint_ink(cfg, cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)):
+        if (rd.face not in (BLANK, EMPTY)
+                or not faint_ink(cfg, cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY))):
             continue
         glyph = glyph_of(faded, crop)
         if glyph is None:
