@@ -16,6 +16,7 @@ from vision.glyph import face_and_darkest, features, glyph_from_mask, ink_mask
 from vision.ocr import Tesseract, read_glyphs
 
 EMPTY, BLANK = "", "?"
+PLAIN = "."          # a plain square's kind in a board's layout (``BoardSpec.squares``)
 OPTIONS = 6          # runners-up kept per cell for the lexicon to try
 OPTION_MIN = 1e-4    # ... when at least this likely
 SHOWN_MIN = 0.02     # alternatives shown to the player are at least this likely
@@ -446,16 +447,19 @@ def _faded_letters(cfg: CellConfig, crops: list, reads: list[CellRead], spec: Bo
     (:func:`faint_ink`), its ink cut at ``faded_ink_ratio``: a blank tile's face is bare,
     so a smeared thin letter (its stroke's contrast lost to the smear) was taken for one and
     a game with blank tiles would have settled it silently, as a blank standing for what its
-    words want. A cell read empty whose faint ink so cut is a letter-sized mark is read so
-    too: a bare square shows no colourless mark, and a tile whose cream was no nearer the
-    tiles' colour than the bare squares' (an I smeared 11 pixels, read as an I but 0.28
-    likely) would have been read as a sure empty square. A letter so read is the cell's
+    words want. A plain square read empty whose faint ink so cut is a letter-sized mark is
+    read so too: a bare plain square shows no such mark (a premium square's printed words,
+    blurred, can: 5 of a Bug Words paper board's, blurred 1.5 pixels, read so), and a tile
+    whose cream was no nearer the tiles' colour than the bare squares' (an I smeared 11
+    pixels, read as an I but 0.28 likely) would have been read as a sure empty square. A
+    letter so read is the cell's
     face, and the cell's ``why`` is :data:`FADED`, for the reading to list it; ink that
     reads as no letter leaves the cell as it was."""
     faded = replace(cfg, ink_ratio=cfg.faded_ink_ratio)
     for i, rd in enumerate(reads):
         crop = crops[i][2]
-        if (rd.face not in (BLANK, EMPTY)
+        bare_print = rd.face == EMPTY and spec.square(rd.row, rd.col) != PLAIN
+        if (rd.face not in (BLANK, EMPTY) or bare_print
                 or not faint_ink(cfg, cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY))):
             continue
         glyph = glyph_of(faded, crop)
