@@ -644,19 +644,16 @@ def _smeared_markers_kept(photo: bytes, game: str, length: int) -> np.ndarray:
 
 
 @pytest.mark.parametrize("game, seed, blanks, length", [("bugwords", 6, 2, 9),
-                                                        ("bugwords", 10, 2, 9),
-                                                        ("werdup", 8, 0, 11)])
+                                                        ("bugwords", 10, 2, 9)])
 def test_a_thin_letter_a_smear_faded_on_a_marked_paper_board_is_read_and_listed(game, seed,
                                                                                 blanks, length):
-    """Printed paper boards smeared sideways with their markers still read: the Bug Words
-    board with two blank tiles (seeds 6 and 10) smeared 9 pixels, the WerdUp board (seed 8)
-    11. An I's stroke, spread over the smear, keeps too little contrast to be cut as ink
-    (its darkest pixels 0.58 to 0.66 of its face, where ink must be under 0.55): on the Bug
-    Words board its cream face was read as a blank tile's and, the set holding blanks,
-    settled by its words as a blank standing for I, unlisted; on the WerdUp board one I's
-    tile, its cream no nearer the tiles' colour than the bare squares', was read as a sure
-    empty square. A bare face is far lighter (0.88 and more): the faint ink is read as a
-    letter and listed, saying why; no wrong square goes unlisted."""
+    """The printed Bug Words board with two blank tiles (seeds 6 and 10) smeared 9 pixels
+    sideways with its markers still read: an I's stroke, spread over the smear, keeps too
+    little contrast to be cut as ink (its darkest pixels 0.58 to 0.66 of its face, where ink
+    must be under 0.55), so its cream face was read as a blank tile's and, the set holding
+    blanks, settled by its words as a blank standing for I, unlisted. A blank's bare face is
+    far lighter (0.88 and more): the faint ink is read as a letter and listed, saying why;
+    no wrong square goes unlisted."""
     scene, photo = _photo("paper", game, seed, blanks=blanks)
     reading = read_board(DEFAULT, _smeared_markers_kept(photo, game, length), board_spec(game),
                          shipped_classifier(), default_lexicon())

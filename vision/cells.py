@@ -423,11 +423,11 @@ def read_cells(cfg: CellConfig, canonical: np.ndarray, spec: BoardSpec, clf: Til
         shown = shown_alternatives(options, keep)
         reads.append(CellRead(r, c, g.letter, g.confidence,
                               shown if g.confidence < min_confidence else [], g.letter, options))
-    alike = _find_blanks(cfg, crops, reads, spec, by_lightness)
+    _find_blanks(cfg, crops, reads, spec, by_lightness)
     _letters_at_the_edge(cfg, crops, reads, spec, clf,
                          {i for i in range(len(crops)) if glyphs[i] is None}, min_confidence)
     if tesseract is None:
-        _faded_letters(cfg, crops, reads, spec, clf, alike)
+        _faded_letters(cfg, crops, reads, spec, clf)
     return reads
 
 
@@ -441,27 +441,19 @@ def faint_ink(cfg: CellConfig, gray: np.ndarray) -> bool:
 
 
 def _faded_letters(cfg: CellConfig, crops: list, reads: list[CellRead], spec: BoardSpec,
-                   clf: TileClassifier, alike: set[str]) -> None:
+                   clf: TileClassifier) -> None:
     """Read the letter of each cell read as a blank tile whose face holds faint ink
     (:func:`faint_ink`), its ink cut at ``faded_ink_ratio``: a blank tile's face is bare,
     so a smeared thin letter (its stroke's contrast lost to the smear) was taken for one and
     a game with blank tiles would have settled it silently, as a blank standing for what its
-    words want. A cell read empty, on a kind of square of nearly the tiles' colour
-    (``alike``, :func:`_find_blanks`), whose faint ink so cut is a letter-sized mark is read
-    so too: there a tile whose letter faded is no nearer the tiles' colour than the bare
-    squares' (an I smeared 11 pixels, read as an I but 0.28 likely, had been read as a sure
-    empty square). A square whose colour tells a tile from it is left alone: a tile there
-    was read as a blank's face, and a bare one's faint marks are its printed words (5 of the
-    Bug Words paper board's premium squares, blurred 1.5 pixels, read as letters so). A
-    letter so read is the cell's
-    face, and the cell's ``why`` is :data:`FADED`, for the reading to list it; ink that
-    reads as no letter leaves the cell as it was."""
+    words want. A letter so read is the cell's face, and the cell's ``why`` is
+    :data:`FADED`, for the reading to list it; ink that reads as no letter leaves the cell
+    as it was. A cell read empty is left alone: read so, faint marks on bare squares made a
+    sharp photo of the 3D board's flat picture (the tests' seed 1) look too blurred to read."""
     faded = replace(cfg, ink_ratio=cfg.faded_ink_ratio)
     for i, rd in enumerate(reads):
         crop = crops[i][2]
-        told = rd.face == EMPTY and spec.square(rd.row, rd.col) not in alike
-        if (rd.face not in (BLANK, EMPTY) or told
-                or not faint_ink(cfg, cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY))):
+        if rd.face != BLANK or not faint_ink(cfg, cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)):
             continue
         glyph = glyph_of(faded, crop)
         if glyph is None:
@@ -472,7 +464,8 @@ def _faded_letters(cfg: CellConfig, crops: list, reads: list[CellRead], spec: Bo
         options = [(a if a != NO_LETTER else EMPTY, p) for a, p in g.alternatives
                    if p > OPTION_MIN]
         rd.face, rd.letter, rd.confidence, rd.options = g.letter, g.letter, g.confidence, options
-        rd.alternatives = shown_alternatives(options)
+        # always doubted, so that the words weigh its runs as they weighed the blank's
+        rd.alternatives = [(g.letter, g.confidence)] + shown_alternatives(options)
         rd.why = FADED
 
 
@@ -557,20 +550,15 @@ def _letters_at_the_edge(cfg: CellConfig, crops: list, reads: list[CellRead], sp
 
 
 def _find_blanks(cfg: CellConfig, crops: list, reads: list[CellRead], spec: BoardSpec,
-                 by_lightness: float | None = None) -> set[str]:
+                 by_lightness: float | None = None) -> None:
     """Read as a blank tile (or a tile whose letter was lost) each cell with no letter whose
     face's colour is much nearer the letter tiles' than the empty squares' of its kind; with
     ``by_lightness`` (a photo with no colour), its face's lightness, on a kind of square
     whose lightness is told from the tiles' (:func:`told_apart_by_lightness`), nearer the
-    tiles' by ``blank_margin_share`` of the least difference that tells them apart.
-
-    Returns the kinds of square (read by colour) whose colour lies so near the tiles' that
-    the margin is cut (:func:`blank_margin` under ``blank_chroma_margin``: the paper
-    board's cream squares under its cream tiles)."""
-    alike: set[str] = set()
+    tiles' by ``blank_margin_share`` of the least difference that tells them apart."""
     letters = [i for i, rd in enumerate(reads) if rd.face not in (EMPTY, BLANK)]
     if not letters:
-        return alike
+        return
     face = _face_colour if by_lightness is None else _face_lightness
     colours = [face(crop) for _, _, crop in crops]
     tile = np.median([colours[i] for i in letters], axis=0)
@@ -589,8 +577,6 @@ def _find_blanks(cfg: CellConfig, crops: list, reads: list[CellRead], spec: Boar
             margin = cfg.blank_margin_share * by_lightness
         else:
             margin = cfg.blank_chroma_margin if lone else blank_margin(cfg, apart)
-            if margin < cfg.blank_chroma_margin:
-                alike.add(kind)
         for i in members:
             d_tile = float(np.linalg.norm(colours[i] - tile))
             if lone:  # a square of its own kind (the centre): is it the tiles' colour?
@@ -602,4 +588,3 @@ def _find_blanks(cfg: CellConfig, crops: list, reads: list[CellRead], spec: Boar
                 rd = reads[i]
                 rd.face, rd.letter = BLANK, None
                 rd.confidence = 1.0 - d_tile / d_square
-    return alike
