@@ -652,7 +652,7 @@ def test_a_thin_letter_a_smear_faded_on_a_marked_paper_board_is_read_and_listed(
     little contrast to be cut as ink (its darkest pixels 0.58 to 0.66 of its face, where ink
     must be under 0.55), so its cream face was read as a blank tile's and, the set holding
     blanks, settled by its words as a blank standing for I, unlisted. A blank's bare face is
-    far lighter (0.88 and more): the faint ink is read as a letter and listed, saying why;
+    far lighter (0.82 and more): the faint ink is read as a letter and listed, saying why;
     no wrong square goes unlisted."""
     scene, photo = _photo("paper", game, seed, blanks=blanks)
     reading = read_board(DEFAULT, _smeared_markers_kept(photo, game, length), board_spec(game),

@@ -268,7 +268,7 @@ class CellConfig:
     faded_ink_ratio: float = 0.80        # a blank tile's face whose darkest pixels are below
                                          # this share of it (but not ``ink_ratio``) holds a
                                          # letter a blur faded: read with this cut, listed
-                                         # (blank faces 0.88-0.96, smeared I 0.58-0.66)
+                                         # (blank faces 0.82-0.96, smeared I 0.58-0.66)
     glyph_px: int = 24                   # glyphs are normalised to this square size
 
 
