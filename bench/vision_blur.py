@@ -13,7 +13,12 @@ another way than its path's when its markers are lost to the blur) and why photo
 refused. On a Girdle sheet a Supply dot, ticked box or coloured-in letter read wrong counts
 as a cell, unlisted when the sheet is scored anyway, and so does a score other than 24.
 
-    python bench/vision_blur.py [--photos 4] [--renders 4] [--only PATH-WORD]
+The printed paper boards are smeared too with their markers kept as sharp as the photo was
+(``markers kept, smeared``: a smear of 5 to 11 pixels, sideways or at 45 degrees, twelve
+photos a blur, the Bug Words board with two blank tiles): found by their markers, their
+tiles smeared, where a thin letter (I, L, J, T) loses its contrast.
+
+    python bench/vision_blur.py [--photos 4] [--renders 4] [--kept 12] [--only PATH-WORD]
 """
 
 from __future__ import annotations
@@ -44,6 +49,29 @@ def _smeared(length: int, degrees: float) -> Callable[[np.ndarray], np.ndarray]:
     return lambda im: cv2.filter2D(im, -1, kernel)
 
 
+def _smeared_markers_kept(length: int, degrees: float
+                          ) -> Callable[[np.ndarray], np.ndarray]:
+    """A smear as :func:`_smeared`, the printed boards' ArUco markers (and a quiet zone half a
+    marker wide round each) kept as sharp as the photo was: the board found by its markers,
+    as a phone that moved a little may still leave them decodable, its tiles smeared."""
+    kernel = smear_kernel(length, degrees)
+
+    def smear(im: np.ndarray) -> np.ndarray:
+        from vision.markers import detect, targets_for
+
+        out = cv2.filter2D(im, -1, kernel)
+        keep = np.zeros(im.shape[:2], np.uint8)
+        for dictionary in {t.dictionary for g in ("bugwords", "werdup") for t in targets_for(g)}:
+            for quad in detect(im, dictionary).values():
+                centre = quad.mean(axis=0)
+                cv2.fillConvexPoly(keep, np.round(centre + 2.0 * (quad - centre)).astype(np.int32),
+                                   1)
+        out[keep > 0] = im[keep > 0]
+        return out
+
+    return smear
+
+
 BLURS: list[tuple[str, Callable[[np.ndarray], np.ndarray] | None]] = [
     ("sharp", None),
     ("gaussian 1.5", _gaussian(1.5)),
@@ -55,6 +83,14 @@ BLURS: list[tuple[str, Callable[[np.ndarray], np.ndarray] | None]] = [
     ("smeared 13 at 45", _smeared(13, 45)),
     ("smeared 17 up-down", _smeared(17, 90)),
 ]
+# The printed paper boards smeared with their markers kept (:func:`_smeared_markers_kept`):
+# the thin letters (I, L, J, T) a smear fades, on boards found by their markers
+KEPT_BLURS: list[tuple[str, Callable[[np.ndarray], np.ndarray] | None]] = [
+    ("sharp", None),
+    *[(f"smeared {n} {way}", _smeared_markers_kept(n, deg))
+      for n in (5, 7, 9, 11) for way, deg in (("sideways", 0), ("at 45", 45))],
+]
+KEPT = "markers kept, smeared"
 
 
 def blurred_jpeg(photo: bytes, blur: Callable[[np.ndarray], np.ndarray] | None) -> bytes:
@@ -115,9 +151,9 @@ def board_wrong(out: dict, letters: list[list[str]], heights=None) -> tuple[int,
     return wrong, unlisted
 
 
-def _board_path(kind: str, game: str, hide_markers: bool = False):
-    """Photos of a synthetic ``kind`` board of ``game`` (1600x1200, as the tests take them),
-    and the reader the command line uses for them."""
+def _board_path(kind: str, game: str, hide_markers: bool = False, blanks: int = 0):
+    """Photos of a synthetic ``kind`` board of ``game`` (1600x1200, as the tests take them;
+    with ``blanks`` blank tiles), and the reader the command line uses for them."""
     from companion.lexicon import Lexicon
     from synthetic.boards import flat_board, synthetic_photo
     from synthetic.camera import Camera, photograph
@@ -131,7 +167,7 @@ def _board_path(kind: str, game: str, hide_markers: bool = False):
     def photos(n: int):
         for seed in range(1, n + 1):
             rng = np.random.default_rng(seed)
-            scene = crossword(spec, words, rng, words=8)
+            scene = crossword(spec, words, rng, words=8, blanks=blanks)
             if hide_markers:  # a hand over each corner, the board found by its outline
                 flat, corners = flat_board(kind, spec, scene, rng)
                 h, w = flat.shape[:2]
@@ -141,7 +177,10 @@ def _board_path(kind: str, game: str, hide_markers: bool = False):
                 jpg = photograph(flat, cam, rng, corners)[0]
             else:
                 jpg = synthetic_photo(kind, spec, scene, rng, cam)
-            yield f"seed {seed}", jpg, scene.letters, None
+            # a blank tile is read as the letter it stands for, in lower case
+            truth = [[t.lower() if (r, c) in scene.blanks else t for c, t in enumerate(row)]
+                     for r, row in enumerate(scene.letters)]
+            yield f"seed {seed}", jpg, truth, None
 
     def read(jpg: bytes, lexicon) -> dict:
         from vision.photo import load, read_photo, read_werdup_photo
@@ -256,6 +295,9 @@ def paths() -> list[tuple[str, Callable, Callable, Callable]]:
             ("Bug Words, paper board, markers hidden", "paper", "bugwords", True)):
         photos, read = _board_path(kind, game, hide)
         out.append((label, photos, read, board_wrong))
+    for label, game, blanks in (("WerdUp", "werdup", 0), ("Bug Words", "bugwords", 2)):
+        photos, read = _board_path("paper", game, blanks=blanks)
+        out.append((f"{label}, printed paper board, {KEPT}", photos, read, board_wrong))
     photos, read = _render_path()
     out.append(("WerdUp, 3D board, renders (stacks)", photos, read, board_wrong))
     out.append(("Word Girdle sheet (markers)", _sheet_photos, _read_sheet,
@@ -263,7 +305,7 @@ def paths() -> list[tuple[str, Callable, Callable, Callable]]:
     return out
 
 
-def run(photos: int, renders: int, only: str | None = None) -> None:
+def run(photos: int, renders: int, only: str | None = None, kept: int = 12) -> None:
     from companion.lexicon import default_lexicon
     from vision.errors import BadPhoto, VisionError
 
@@ -273,10 +315,10 @@ def run(photos: int, renders: int, only: str | None = None) -> None:
     for label, make, read, wrong_of in paths():
         if only and only.lower() not in label.lower():
             continue
-        n = renders if "renders" in label else photos
+        n = renders if "renders" in label else kept if KEPT in label else photos
         sharp = list(make(n))
         t0 = time.process_time()
-        for name, blur in BLURS:
+        for name, blur in KEPT_BLURS if KEPT in label else BLURS:
             tally = Tally()
             for _, jpg, letters, heights in sharp:
                 try:
@@ -305,9 +347,12 @@ def main() -> None:
                                  "and sheet paths")
     ap.add_argument("--photos", type=int, default=4, help="synthetic photos per path (seeds)")
     ap.add_argument("--renders", type=int, default=4, help="cached 3D-board renders (of 12)")
+    ap.add_argument("--kept", type=int, default=12,
+                    help=f"synthetic photos per path of the paper boards' '{KEPT}' paths "
+                    "(seeds; two blank tiles on the Bug Words board)")
     ap.add_argument("--only", help="only the paths whose label holds this text")
     args = ap.parse_args()
-    run(args.photos, args.renders, args.only)
+    run(args.photos, args.renders, args.only, args.kept)
 
 
 if __name__ == "__main__":

@@ -623,6 +623,53 @@ def test_a_thin_letter_blurred_pale_is_not_read_as_a_blank():
     assert grid[6][12] == "I" and (6, 12) in listed
 
 
+def _smeared_markers_kept(photo: bytes, game: str, length: int) -> np.ndarray:
+    """A synthetic photo of ``game``'s printed board smeared ``length`` pixels sideways as a
+    phone that moved smears it, its markers (and a quiet zone half a marker wide round each)
+    kept as sharp as they were, so that the board is found by them; saved as a JPEG again."""
+    from companion.layout.sheets import board_sheet
+    from vision.markers import detect
+
+    image = cv2.imdecode(np.frombuffer(photo, np.uint8), cv2.IMREAD_COLOR)
+    out = cv2.filter2D(image, -1, smear_kernel(length, 0))
+    keep = np.zeros(image.shape[:2], np.uint8)
+    for quad in detect(image, board_sheet(game).dictionary).values():
+        centre = quad.mean(axis=0)
+        cv2.fillConvexPoly(keep, np.round(centre + 2.0 * (quad - centre)).astype(np.int32), 1)
+    assert keep.any()
+    out[keep > 0] = image[keep > 0]
+    ok, jpeg = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    return decode_photo(DEFAULT.load, jpeg.tobytes())
+
+
+@pytest.mark.parametrize("game, seed, blanks, length", [("bugwords", 6, 2, 9),
+                                                        ("bugwords", 10, 2, 9)])
+def test_a_thin_letter_a_smear_faded_on_a_marked_paper_board_is_read_and_listed(game, seed,
+                                                                                blanks, length):
+    """The printed Bug Words board with two blank tiles (seeds 6 and 10) smeared 9 pixels
+    sideways with its markers still read: an I's stroke, spread over the smear, keeps too
+    little contrast to be cut as ink (its darkest pixels 0.58 to 0.66 of its face, where ink
+    must be under 0.55), so its cream face was read as a blank tile's and, the set holding
+    blanks, settled by its words as a blank standing for I, unlisted. A blank's bare face is
+    far lighter (0.82 and more): the faint ink is read as a letter and listed, saying why;
+    no wrong square goes unlisted."""
+    scene, photo = _photo("paper", game, seed, blanks=blanks)
+    reading = read_board(DEFAULT, _smeared_markers_kept(photo, game, length), board_spec(game),
+                         shipped_classifier(), default_lexicon())
+    assert reading.located.method.startswith("markers")
+    truth = [[t.lower() if (r, c) in scene.blanks else t for c, t in enumerate(row)]
+             for r, row in enumerate(scene.letters)]
+    grid = reading.grid()
+    listed = {(u.row, u.col) for u in reading.uncertain}
+    wrong = {(r, c) for r, row in enumerate(truth) for c, t in enumerate(row) if grid[r][c] != t}
+    assert wrong <= listed, sorted(wrong - listed)
+    from vision.cells import FADED
+
+    faded = [u for u in reading.uncertain if u.why == FADED]
+    assert faded and all(truth[u.row][u.col] == "I" for u in faded)
+
+
 ISOGAMY = ["...C...K", "...H...U", "...I...D", "...R.ISOGAMY", "...K..P", "..DESORB",
            "..OD.DIED", "..W.FENNEC", "..E...G.F", "..L.....E", ".G...L..N", ".L..LIPIDE",
            ".O...N", ".A..FEASTED", ".MINAS"]

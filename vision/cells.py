@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -12,7 +12,7 @@ from companion.text import counted, listed, noun_for
 from vision.boards import BoardSpec
 from vision.classifier import NO_LETTER, Guess, TileClassifier
 from vision.config import CellConfig
-from vision.glyph import features, glyph_from_mask, ink_mask
+from vision.glyph import face_and_darkest, features, glyph_from_mask, ink_mask
 from vision.ocr import Tesseract, read_glyphs
 
 EMPTY, BLANK = "", "?"
@@ -22,6 +22,10 @@ SHOWN_MIN = 0.02     # alternatives shown to the player are at least this likely
 # Why a letter is listed, however surely it reads, when it is seen too small (a far stack of
 # the 3D WerdUp board, a commercial board's cell of few pixels)
 TOO_SMALL = "its letter is too small in the photo to be sure of"
+# Why a letter is listed, however surely it reads, when its ink was too faint to be taken for
+# a letter at first and its tile's face was read as a blank tile's (a thin letter, an I or
+# an L, smeared by a phone that moved)
+FADED = "its letter is faint in the photo (a blur or a shake faded it): check it"
 # Squares of one reason that were read and offer alike (a glare's washed-out squares, each
 # "read empty: empty, ?") are listed a line each up to this many; more are named together by
 # the rows they lie in, their choices said once (:func:`listed_by_reason`). Eight lines of a
@@ -422,7 +426,47 @@ def read_cells(cfg: CellConfig, canonical: np.ndarray, spec: BoardSpec, clf: Til
     _find_blanks(cfg, crops, reads, spec, by_lightness)
     _letters_at_the_edge(cfg, crops, reads, spec, clf,
                          {i for i in range(len(crops)) if glyphs[i] is None}, min_confidence)
+    if tesseract is None:
+        _faded_letters(cfg, crops, reads, spec, clf)
     return reads
+
+
+def faint_ink(cfg: CellConfig, gray: np.ndarray) -> bool:
+    """Whether a gray crop holds ink too faint to be cut as a letter's
+    (:func:`vision.glyph.ink_mask`: its darkest pixels not below ``ink_ratio`` of its face)
+    but darker than a bare tile's face ever is (below ``faded_ink_ratio`` of it): a letter a
+    blur or a smear faded, a thin stroke (an I, an L) spread over more pixels than it had."""
+    face, dark = face_and_darkest(gray)
+    return face * cfg.ink_ratio <= dark < face * cfg.faded_ink_ratio
+
+
+def _faded_letters(cfg: CellConfig, crops: list, reads: list[CellRead], spec: BoardSpec,
+                   clf: TileClassifier) -> None:
+    """Read the letter of each cell read as a blank tile whose face holds faint ink
+    (:func:`faint_ink`), its ink cut at ``faded_ink_ratio``: a blank tile's face is bare,
+    so a smeared thin letter (its stroke's contrast lost to the smear) was taken for one and
+    a game with blank tiles would have settled it silently, as a blank standing for what its
+    words want. A letter so read is the cell's face, and the cell's ``why`` is
+    :data:`FADED`, for the reading to list it; ink that reads as no letter leaves the cell
+    as it was. A cell read empty is left alone: read so, faint marks on bare squares made a
+    sharp photo of the 3D board's flat picture (the tests' seed 1) look too blurred to read."""
+    faded = replace(cfg, ink_ratio=cfg.faded_ink_ratio)
+    for i, rd in enumerate(reads):
+        crop = crops[i][2]
+        if rd.face != BLANK or not faint_ink(cfg, cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)):
+            continue
+        glyph = glyph_of(faded, crop)
+        if glyph is None:
+            continue
+        g = clf.guesses(np.array([features(glyph)], np.float32), spec.letters, OPTIONS)[0]
+        if g.letter is None:
+            continue
+        options = [(a if a != NO_LETTER else EMPTY, p) for a, p in g.alternatives
+                   if p > OPTION_MIN]
+        rd.face, rd.letter, rd.confidence, rd.options = g.letter, g.letter, g.confidence, options
+        # always doubted, so that the words weigh its runs as they weighed the blank's
+        rd.alternatives = [(g.letter, g.confidence)] + shown_alternatives(options)
+        rd.why = FADED
 
 
 def _tesseract_guesses(tess: Tesseract, glyphs: list[np.ndarray | None], spec: BoardSpec

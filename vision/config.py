@@ -265,6 +265,10 @@ class CellConfig:
     blank_nearer: float = 0.5            # ... and this share of its distance to the squares'
     blank_lone_distance: float = 1.5     # a square with no others of its kind: a blank tile
                                          # when its colour is this near the tiles'
+    faded_ink_ratio: float = 0.80        # a blank tile's face whose darkest pixels are below
+                                         # this share of it (but not ``ink_ratio``) holds a
+                                         # letter a blur faded: read with this cut, listed
+                                         # (blank faces 0.82-0.96, smeared I 0.58-0.66)
     glyph_px: int = 24                   # glyphs are normalised to this square size
 
 

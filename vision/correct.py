@@ -11,7 +11,15 @@ from collections.abc import Mapping
 from companion.board import runs_through
 from companion.lexicon import Lexicon, missing_reason
 from companion.text import counted
-from vision.cells import BLANK, EMPTY, SHOWN_MIN, CellRead, give_reason, shown_alternatives
+from vision.cells import (
+    BLANK,
+    EMPTY,
+    FADED,
+    SHOWN_MIN,
+    CellRead,
+    give_reason,
+    shown_alternatives,
+)
 from vision.words import runs
 
 Cell = tuple[int, int]
@@ -116,7 +124,9 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
         scored = _score_choices(grid, group, options, lexicon)
         good = [sc for sc in scored if sc[0]]
         leads = good and (len(good) == 1 or good[0][1] > 4 * good[1][1])
-        if leads and (blanks or all(rd.face != BLANK for rd in group)):
+        # a letter lost (a blank in a set with none) or read from faint ink
+        # (:data:`vision.cells.FADED`) leaves its words unsure: the player settles them
+        if leads and all((blanks or rd.face != BLANK) and rd.why != FADED for rd in group):
             _settle_best(group, good, unresolved)
         elif not good:  # no choice makes words: the classifier's own doubts go to the player
             for rd in group:

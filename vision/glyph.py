@@ -10,15 +10,22 @@ import numpy as np
 from vision.config import CellConfig
 
 
+def face_and_darkest(gray: np.ndarray) -> tuple[float, float]:
+    """A gray crop's face brightness (its 80th percentile) and its darkest pixels' (its 0.5th
+    percentile): what its ink is judged by (:func:`ink_mask`,
+    :func:`vision.cells.faint_ink`)."""
+    return float(np.percentile(gray, 80)), float(np.percentile(gray, 0.5))
+
+
 def ink_mask(cfg: CellConfig, gray: np.ndarray) -> np.ndarray:
     """Dark ink on a light face: (H, W) uint8 gray -> (H, W) bool.
 
-    Ink is judged against the crop's own face brightness (its 80th percentile), so uneven
-    light does not matter: when the darkest pixels are clearly darker than the face, the cut
-    is ``ink_depth`` of the way down to them (thin, blurred strokes survive); else no ink.
+    Ink is judged against the crop's own face brightness (:func:`face_and_darkest`), so
+    uneven light does not matter: when the darkest pixels are clearly darker than the face
+    (below ``ink_ratio`` of it), the cut is ``ink_depth`` of the way down to them (thin,
+    blurred strokes survive); else no ink.
     """
-    face = float(np.percentile(gray, 80))
-    dark = float(np.percentile(gray, 0.5))
+    face, dark = face_and_darkest(gray)
     if dark >= face * cfg.ink_ratio:
         return np.zeros(gray.shape, bool)
     return gray < face - cfg.ink_depth * (face - dark)

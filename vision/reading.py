@@ -12,6 +12,7 @@ from vision.boards import BoardSpec
 from vision.cells import (
     BLANK,
     EMPTY,
+    FADED,
     OPTION_MIN,
     TOO_SMALL,
     CellRead,
@@ -201,14 +202,14 @@ def _read_cells_at(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: T
                            cfg.classify.alternatives, tesseract,
                            cfg.stacks.min_tile_contrast if by_lightness else None)
         tried.append((where, reads))
-        blanks = sum(rd.face == BLANK for rd in reads)
+        blanks = sum(map(_blank_faced, reads))
         if (blanks <= spec.blanks + cfg.locate.extra_blanks or where.method != "outline"
                 or tesseract is not None):  # Tesseract leaves many letters unread: no test
             break
     else:  # a blur that loses letters leaves their tiles' faces, read as blank tiles: the
         # likeliest grid (the clearest lines, tried first) is refused as blurred when it is so
         _check_located(cfg, image, tried[0][0], spec, tried[0][1])
-        blanks = sum(rd.face == BLANK for rd in tried[0][1])
+        blanks = sum(map(_blank_faced, tried[0][1]))
         raise VisionError(f"the board's grid could not be lined up ({counted(blanks, 'square')} "
                           f"{'looks' if blanks == 1 else 'look'} like blank tiles): photograph "
                           "the whole board, straight on, against a plainer background")
@@ -220,8 +221,19 @@ def _read_cells_at(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec, clf: T
         uncertain = [rd for rd in reads if rd.alternatives or rd.face == BLANK]
         if not spec.blanks:  # no blank tiles in the set: a blank-looking tile lost its letter
             read_as_letters(reads, spec.letters, uncertain)
+    for rd in reads:  # a letter read from faint ink: the player looks, whatever the words say
+        if rd.why == FADED and rd.face not in (EMPTY, BLANK):
+            list_doubted(rd, uncertain)
     list_beyond_the_set(reads, dict(spec.counts), uncertain)
     return BoardReading(spec, where, reads, uncertain)
+
+
+def _blank_faced(rd: CellRead) -> bool:
+    """Whether the cell reader saw ``rd`` as a tile with no letter: a blank tile's face, or
+    a letter it then read from faint ink (:data:`vision.cells.FADED`), lost to a blur as
+    first seen. What tells a grid lined up wrong and a photo blurred past reading counts
+    both alike."""
+    return rd.face == BLANK or rd.why == FADED
 
 
 def premium_fit(cfg: VisionConfig, image: np.ndarray, spec: BoardSpec) -> PremiumFit | None:
@@ -372,13 +384,15 @@ def _check_located(cfg: VisionConfig, image: np.ndarray, where: Located, spec: B
     and read as empty squares, sure of it. The tiles read as blank tiles beyond the set's
     blanks are letters lost, each counted in the legibility as a letter read with no
     confidence (a blur that loses most letters but leaves their tiles' faces is too blurred
-    to read, however surely the few letters left read)."""
+    to read, however surely the few letters left read), and so are the letters read from
+    faint ink (:func:`vision.cells.faint_ink`), which the blur left too pale to be cut as
+    ink at first."""
     wc, p = cfg.wood, cfg.locate.cell_px
     grid_to_photo = np.linalg.inv(where.homography) @ np.diag([p, p, 1.0])
     if white_share(wc, image, grid_to_photo, spec.rows, spec.cols) > wc.max_white_share:
         raise VisionError(GLARE)
-    letters = [rd for rd in reads if rd.face not in (EMPTY, BLANK)]
-    blanks = sum(rd.face == BLANK for rd in reads)
+    letters = [rd for rd in reads if rd.face != EMPTY and not _blank_faced(rd)]
+    blanks = sum(map(_blank_faced, reads))
     blur, grid_blur = located_blur(cfg.wood, image, grid_to_photo, spec.rows, spec.cols,
                                    [(rd.row, rd.col) for rd in letters], blanks)
     lost = blanks - spec.blanks  # more blank-looking tiles than the set has: letters lost
