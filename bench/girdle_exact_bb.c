@@ -16,6 +16,13 @@
 #include <string.h>
 #include <time.h>
 
+static double wall_since(const struct timespec *a)
+{
+    struct timespec b;
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    return (double)(b.tv_sec - a->tv_sec) + 1e-9 * (double)(b.tv_nsec - a->tv_nsec);
+}
+
 #define MAXL 7
 #define SQ 7
 #define GRID 225
@@ -36,8 +43,10 @@ static int ncross, cross_sq[64], cross_a[64], cross_b[64];
 static int *cand[MAXL + 1][MAXL], *vals[MAXL + 1][MAXL], ncand[MAXL + 1][MAXL];
 
 static long nodes, maxnodes;
-static double cpu_limit;
+static double cpu_limit, wall_limit;
 static clock_t t0;
+static struct timespec w0;
+static long root_bound = -1;
 static int stopped;
 
 /* progress along the current path: children to search and children finished, per depth */
@@ -88,6 +97,7 @@ static void dfs(int depth, long acc)
     nodes++;
     if ((nodes & 1023) == 0) {
         if ((double)(clock() - t0) / CLOCKS_PER_SEC > cpu_limit ||
+            (wall_limit > 0 && wall_since(&w0) > wall_limit) ||
             (maxnodes > 0 && nodes >= maxnodes)) {
             stopped = 1;
         }
@@ -175,6 +185,7 @@ static void dfs(int depth, long acc)
     long b2 = acc + sum_base + 2 * top_sum((int)q) + top_sum((int)(q < nopen ? q : nopen))
               + crossbound;
     long bound = b1 < b2 ? b1 : b2;
+    if (depth == 0) root_bound = bound;
     if (bound <= target) return;
     /* drop the placements that cannot reach the target with the other lines' best; branch
        on the line left with the fewest */
@@ -238,13 +249,16 @@ static void dfs(int depth, long acc)
     filled[l] = 0;
 }
 
-/* Search; returns 0, or -1 when memory runs out.  out[0] nodes, out[1] sheets found above
+/* Search (at most ``seconds`` of CPU time, ``wall_seconds`` of wall time when above 0 and
+ * ``node_limit`` nodes when above 0); returns 0, or -1 when memory runs out.  out[0] nodes, out[1] sheets found above
  * the target, out[2] 1 when stopped by the limits, out[3] the fraction of the tree finished,
- * out[4] the root's children, out[5] of them finished, out[6] CPU seconds. */
+ * out[4] the root's children, out[5] of them finished, out[6] CPU seconds, out[7] wall
+ * seconds, out[8] the root's bound (-1: no bound reached). */
 int girdle_bb(int lines, const int *line_cells, const int *line_eligible, int crossout_min,
               const int *letter_vp, const int *letters, const int *offsets,
               const uint8_t *starts, const uint8_t *lengths, const int8_t *word_letters,
-              const int *bonuses, long want_above, double seconds, long node_limit,
+              const int *bonuses, long want_above, double seconds, double wall_seconds,
+              long node_limit,
               int *sheets, long max_sheets, double *weights, double *out)
 {
     nl = lines;
@@ -293,12 +307,15 @@ int girdle_bb(int lines, const int *line_cells, const int *line_eligible, int cr
     nodes = 0;
     maxnodes = node_limit;
     cpu_limit = seconds;
+    wall_limit = wall_seconds;
+    root_bound = -1;
     stopped = 0;
     snapshot = -1.0;
     nfound = 0;
     root_n = 0;
     root_done = 0;
     t0 = clock();
+    clock_gettime(CLOCK_MONOTONIC, &w0);
     if (status == 0) dfs(0, 0);
     double cpu = (double)(clock() - t0) / CLOCKS_PER_SEC;
     for (int d = 0; d <= nl; d++)
@@ -315,5 +332,7 @@ int girdle_bb(int lines, const int *line_cells, const int *line_eligible, int cr
     out[4] = (double)root_n;
     out[5] = (double)root_done;
     out[6] = cpu;
+    out[7] = wall_since(&w0);
+    out[8] = (double)root_bound;
     return status;
 }

@@ -170,6 +170,8 @@ class Result:
     root_weights: np.ndarray
     sheets: list[list[tuple[int, str]]] = field(default_factory=list)  # (start, word) a line
     found: int = 0
+    wall: float = 0.0
+    root_bound: int | None = None  # the root's bound on the score (None: none reached)
 
     @property
     def weighted_root_done(self) -> float:
@@ -178,10 +180,10 @@ class Result:
 
 
 def search(puzzle: Puzzle, index: WordIndex, above: int, seconds: float = 60.0,
-           node_limit: int = 0, max_sheets: int = 1000) -> Result:
+           wall_seconds: float = 0.0, node_limit: int = 0, max_sheets: int = 1000) -> Result:
     """Every sheet of the relaxed model whose score is above ``above`` (up to ``max_sheets``
-    of them kept), searched for at most ``seconds`` of CPU time (and ``node_limit`` nodes, 0:
-    no limit)."""
+    of them kept), searched for at most ``seconds`` of CPU time (and ``wall_seconds`` of wall
+    time and ``node_limit`` nodes, 0: no limit)."""
     lib = _compiled()
     pl = placements(puzzle, index)
     k = len(puzzle.lines)
@@ -192,7 +194,7 @@ def search(puzzle: Puzzle, index: WordIndex, above: int, seconds: float = 60.0,
     total_vp = int((vp * counts).sum())
     sheets = np.zeros(max(1, max_sheets) * k, np.int32)
     weights = np.zeros(max(1, int(pl.offsets[1] - pl.offsets[0])), np.float64)
-    out = np.zeros(7, np.float64)
+    out = np.zeros(9, np.float64)
 
     def ptr(a: np.ndarray, kind: type) -> object:
         return a.ctypes.data_as(ctypes.POINTER(kind))
@@ -205,14 +207,17 @@ def search(puzzle: Puzzle, index: WordIndex, above: int, seconds: float = 60.0,
         ptr(counts, ctypes.c_int), ptr(pl.offsets, ctypes.c_int),
         ptr(pl.starts, ctypes.c_uint8), ptr(pl.lengths, ctypes.c_uint8),
         ptr(letters, ctypes.c_int8), ptr(pl.bonuses, ctypes.c_int),
-        ctypes.c_long(above + total_vp), ctypes.c_double(seconds), ctypes.c_long(node_limit),
+        ctypes.c_long(above + total_vp), ctypes.c_double(seconds), ctypes.c_double(wall_seconds),
+        ctypes.c_long(node_limit),
         ptr(sheets, ctypes.c_int), ctypes.c_long(max_sheets), ptr(weights, ctypes.c_double),
         ptr(out, ctypes.c_double))
     if status != 0:
         raise SystemExit("the search ran out of memory")
     found = int(out[1])
     result = Result(int(out[0]), float(out[6]), bool(out[2]), float(out[3]), int(out[4]),
-                    int(out[5]), weights[:int(out[4])].copy(), found=found)
+                    int(out[5]), weights[:int(out[4])].copy(), found=found,
+                    wall=float(out[7]),
+                    root_bound=None if out[8] < 0 else int(out[8]) - total_vp)
     for f in range(min(found, max_sheets)):
         row = []
         for j in range(k):
@@ -277,6 +282,8 @@ def main() -> None:
                     help="the score to beat (default: what `companion girdle solve` gives)")
     ap.add_argument("--minutes", type=_minutes, default=5.0,
                     help="CPU minutes at most (default 5, at most 25)")
+    ap.add_argument("--wall-minutes", type=float, default=0.0,
+                    help="wall-clock minutes at most, on a busy machine (default: no limit)")
     args = ap.parse_args()
     try:
         day = dt.date.fromisoformat(args.date)
@@ -298,11 +305,14 @@ def main() -> None:
         verdict = "below par" if few <= par else "NOT below par: such sheets are not excluded"
         print(f"sheets placing fewer than {len(puzzle.supply)} letters: at most {few}, {verdict}")
     t0 = time.process_time()
-    res = search(puzzle, index, par, seconds=args.minutes * 60)
+    res = search(puzzle, index, par, seconds=args.minutes * 60,
+                 wall_seconds=max(0.0, args.wall_minutes) * 60)
     legal = [(s, engine_score(puzzle, s, lexicon)) for s in res.sheets]
     better = [(s, v) for s, v in legal if v is not None and v > par]
     rate = res.nodes / res.seconds if res.seconds > 0 else 0.0
-    print(f"nodes {res.nodes:,}, {res.seconds:.0f} CPU s, {rate:,.0f} nodes/s")
+    print(f"root bound {res.root_bound} against par {par}")
+    print(f"nodes {res.nodes:,}, {res.seconds:.0f} CPU s ({res.wall:.0f} s wall), "
+          f"{rate:,.0f} nodes/CPU s")
     print(f"root: {res.root_done:,} of {res.root_children:,} branches finished "
           f"({res.root_done / max(1, res.root_children):.2%} by count, "
           f"{res.weighted_root_done:.2%} weighted by their bounds above par)")
