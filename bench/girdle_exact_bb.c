@@ -57,6 +57,20 @@ static double snapshot;       /* the fraction of the tree finished when the sear
 static double *root_weight;
 static long root_n, root_done;
 
+/* random dives (Knuth's estimate of a tree's size): each node met counts the product of the
+ * branching factors above it */
+static int probing;
+static double path_weight, est_nodes;
+static unsigned long long rng_state;
+
+static unsigned long long next_random(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
 /* sheets found above the target: the chosen placement of each line */
 static int *found;
 static long nfound, maxfound;
@@ -103,6 +117,7 @@ static void dfs(int depth, long acc)
         }
     }
     if (stopped) return;
+    if (probing) est_nodes += path_weight;
     nch[depth] = 0;
     ndone[depth] = 0;
     if (depth == nl) {
@@ -216,7 +231,13 @@ static void dfs(int depth, long acc)
             root_weight[i] = (double)(vals[0][l][i] + (b1 - best[l]) - target);
     }
     filled[l] = 1;
-    for (long i = 0; i < n; i++) {
+    long first = 0, last = n;
+    if (probing) {
+        first = (long)(next_random() % (unsigned long long)n);
+        last = first + 1;
+        path_weight *= (double)n;
+    }
+    for (long i = first; i < last; i++) {
         int p = cand[depth][l][i], s = pstart[p], len = plen[p];
         const int8_t *w = plet + (long)p * SQ;
         for (int j = 0; j < len; j++) {
@@ -247,18 +268,21 @@ static void dfs(int depth, long acc)
         if (depth == 0) root_done = ndone[0];
     }
     filled[l] = 0;
+    if (probing) path_weight /= (double)n;
 }
 
 /* Search (at most ``seconds`` of CPU time, ``wall_seconds`` of wall time when above 0 and
  * ``node_limit`` nodes when above 0); returns 0, or -1 when memory runs out.  out[0] nodes, out[1] sheets found above
  * the target, out[2] 1 when stopped by the limits, out[3] the fraction of the tree finished,
  * out[4] the root's children, out[5] of them finished, out[6] CPU seconds, out[7] wall
- * seconds, out[8] the root's bound (-1: no bound reached). */
+ * seconds, out[8] the root's bound (-1: no bound reached); with ``probes`` above 0 it makes
+ * that many random dives instead and out[9..12] are the tree's size (nodes) each quarter of
+ * them estimates. */
 int girdle_bb(int lines, const int *line_cells, const int *line_eligible, int crossout_min,
               const int *letter_vp, const int *letters, const int *offsets,
               const uint8_t *starts, const uint8_t *lengths, const int8_t *word_letters,
               const int *bonuses, long want_above, double seconds, double wall_seconds,
-              long node_limit,
+              long node_limit, long probes,
               int *sheets, long max_sheets, double *weights, double *out)
 {
     nl = lines;
@@ -316,7 +340,21 @@ int girdle_bb(int lines, const int *line_cells, const int *line_eligible, int cr
     root_done = 0;
     t0 = clock();
     clock_gettime(CLOCK_MONOTONIC, &w0);
-    if (status == 0) dfs(0, 0);
+    probing = probes > 0;
+    rng_state = 0x9E3779B97F4A7C15ULL;
+    for (int b = 0; b < 4; b++) out[9 + b] = 0.0;
+    if (status == 0 && probing) {
+        /* four batches of dives, each batch's mean estimate kept to show the spread */
+        for (long k = 0; k < probes; k++) {
+            est_nodes = 0.0;
+            path_weight = 1.0;
+            dfs(0, 0);
+            out[9 + (k * 4) / probes] += est_nodes / (double)(probes / 4 > 0 ? probes / 4 : 1);
+        }
+        probing = 0;
+    } else if (status == 0) {
+        dfs(0, 0);
+    }
     double cpu = (double)(clock() - t0) / CLOCKS_PER_SEC;
     for (int d = 0; d <= nl; d++)
         for (int l = 0; l < nl; l++) {

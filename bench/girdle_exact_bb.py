@@ -172,6 +172,7 @@ class Result:
     found: int = 0
     wall: float = 0.0
     root_bound: int | None = None  # the root's bound on the score (None: none reached)
+    estimates: list[float] = field(default_factory=list)  # tree size, a quarter of the dives each
 
     @property
     def weighted_root_done(self) -> float:
@@ -180,10 +181,13 @@ class Result:
 
 
 def search(puzzle: Puzzle, index: WordIndex, above: int, seconds: float = 60.0,
-           wall_seconds: float = 0.0, node_limit: int = 0, max_sheets: int = 1000) -> Result:
+           wall_seconds: float = 0.0, node_limit: int = 0, max_sheets: int = 1000,
+           probes: int = 0) -> Result:
     """Every sheet of the relaxed model whose score is above ``above`` (up to ``max_sheets``
     of them kept), searched for at most ``seconds`` of CPU time (and ``wall_seconds`` of wall
-    time and ``node_limit`` nodes, 0: no limit)."""
+    time and ``node_limit`` nodes, 0: no limit). With ``probes``, instead of searching, that
+    many random dives from the root estimate the size of the search's tree
+    (:attr:`Result.estimates`)."""
     lib = _compiled()
     pl = placements(puzzle, index)
     k = len(puzzle.lines)
@@ -194,7 +198,7 @@ def search(puzzle: Puzzle, index: WordIndex, above: int, seconds: float = 60.0,
     total_vp = int((vp * counts).sum())
     sheets = np.zeros(max(1, max_sheets) * k, np.int32)
     weights = np.zeros(max(1, int(pl.offsets[1] - pl.offsets[0])), np.float64)
-    out = np.zeros(9, np.float64)
+    out = np.zeros(13, np.float64)
 
     def ptr(a: np.ndarray, kind: type) -> object:
         return a.ctypes.data_as(ctypes.POINTER(kind))
@@ -208,7 +212,7 @@ def search(puzzle: Puzzle, index: WordIndex, above: int, seconds: float = 60.0,
         ptr(pl.starts, ctypes.c_uint8), ptr(pl.lengths, ctypes.c_uint8),
         ptr(letters, ctypes.c_int8), ptr(pl.bonuses, ctypes.c_int),
         ctypes.c_long(above + total_vp), ctypes.c_double(seconds), ctypes.c_double(wall_seconds),
-        ctypes.c_long(node_limit),
+        ctypes.c_long(node_limit), ctypes.c_long(probes),
         ptr(sheets, ctypes.c_int), ctypes.c_long(max_sheets), ptr(weights, ctypes.c_double),
         ptr(out, ctypes.c_double))
     if status != 0:
@@ -217,7 +221,8 @@ def search(puzzle: Puzzle, index: WordIndex, above: int, seconds: float = 60.0,
     result = Result(int(out[0]), float(out[6]), bool(out[2]), float(out[3]), int(out[4]),
                     int(out[5]), weights[:int(out[4])].copy(), found=found,
                     wall=float(out[7]),
-                    root_bound=None if out[8] < 0 else int(out[8]) - total_vp)
+                    root_bound=None if out[8] < 0 else int(out[8]) - total_vp,
+                    estimates=[float(x) for x in out[9:13]] if probes else [])
     for f in range(min(found, max_sheets)):
         row = []
         for j in range(k):
@@ -284,6 +289,8 @@ def main() -> None:
                     help="CPU minutes at most (default 5, at most 25)")
     ap.add_argument("--wall-minutes", type=float, default=0.0,
                     help="wall-clock minutes at most, on a busy machine (default: no limit)")
+    ap.add_argument("--probes", type=int, default=4000,
+                    help="random dives to estimate the whole search's size (default 4000)")
     args = ap.parse_args()
     try:
         day = dt.date.fromisoformat(args.date)
@@ -324,6 +331,14 @@ def main() -> None:
     wt = res.weighted_root_done
     if res.root_done and wt > 0:
         print(f"estimated from the root's branches weighted: {res.seconds / wt:,.0f} CPU s")
+    if args.probes > 0 and res.stopped and res.nodes:
+        dives = search(puzzle, index, par, seconds=3600.0, probes=max(4, args.probes))
+        size = sum(dives.estimates) / 4
+        spread = ", ".join(f"{x:.2g}" for x in dives.estimates)
+        per = res.seconds / res.nodes
+        print(f"{args.probes} random dives ({dives.seconds:.0f} CPU s): the whole search "
+              f"{size:.2g} nodes (quarters of the dives: {spread}), at this node rate "
+              f"{size * per:.2g} CPU s ({size * per / 86400 / 365:.2g} years)")
     print(f"relaxed sheets above par: {res.found:,}; played through the engine: "
           f"{len(legal)}, legal {sum(v is not None for _, v in legal)}, above par {len(better)}")
     for s, v in better[:5]:
