@@ -43,6 +43,7 @@ from __future__ import annotations
 import argparse
 import ctypes
 import datetime as dt
+import shutil
 import subprocess
 import tempfile
 import time
@@ -67,8 +68,12 @@ def _compiled() -> ctypes.CDLL:
     """The C search, compiled with ``cc -O2`` into a temporary folder and loaded."""
     folder = tempfile.mkdtemp(prefix="girdle_bb_")
     lib = Path(folder) / "girdle_bb.so"
-    subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", str(lib), str(SOURCE)], check=True)
-    return ctypes.CDLL(str(lib))
+    try:
+        subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", str(lib), str(SOURCE)],
+                       check=True)
+        return ctypes.CDLL(str(lib))  # loaded: the file can go
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @dataclass
