@@ -314,6 +314,29 @@ def test_a_werdup_board_photographed_at_an_angle_starts_with_its_stacks(client):
     assert game["start"]["tiles"] == sum(truth.height(r, c) for r, c, _ in truth.squares())
 
 
+def _photo_of_a_new_game(page, photo) -> None:
+    """A new Bug Words game of Ann and Bob, and ``photo`` sent from its sheet: its photo page."""
+    page.goto("/games")
+    page.select_option("#game", "bugwords")
+    page.fill("input[aria-label='Player 1']", "Ann")
+    page.fill("input[aria-label='Player 2']", "Bob")
+    page.click("#new-game button[type=submit]")
+    page.set_input_files("#photo", str(photo))
+    page.click("#photo-upload button[type=submit]")
+    page.wait_for_selector("#start-fields")
+
+
+def _settle_the_grid(page) -> None:
+    """The photo page's squares settled as the board stands (:data:`MID_GAME`), the others
+    emptied."""
+    for square in page.locator("#photo-grid input.cell").all():
+        sid = square.get_attribute("id") or ""
+        r, c = (int(n) for n in sid.split("-")[1:])
+        wanted = MID_GAME.get((r, c), "")
+        if square.input_value() != wanted:
+            square.fill(wanted)
+
+
 @pytest.mark.browser
 def test_keep_score_from_a_photographed_board_in_the_browser(browser, tmp_path,
                                                              mid_game_photo):
@@ -326,21 +349,8 @@ def test_keep_score_from_a_photographed_board_in_the_browser(browser, tmp_path,
         context = browser.new_context(base_url=url, **PHONE)
         page = context.new_page()
         page.set_default_timeout(15000)
-        page.goto("/games")
-        page.select_option("#game", "bugwords")
-        page.fill("input[aria-label='Player 1']", "Ann")
-        page.fill("input[aria-label='Player 2']", "Bob")
-        page.click("#new-game button[type=submit]")
-        page.set_input_files("#photo", str(photo))
-        page.click("#photo-upload button[type=submit]")
-        page.wait_for_selector("#start-fields")
-        for (r, c), letter in MID_GAME.items():  # the squares settled as the board stands
-            page.fill(f"#sq-{r}-{c}", letter)
-        for square in page.locator("#photo-grid input.cell").all():
-            sid = square.get_attribute("id") or ""
-            r, c = (int(n) for n in sid.split("-")[1:])
-            if (r, c) not in MID_GAME and square.input_value():
-                square.fill("")
+        _photo_of_a_new_game(page, photo)
+        _settle_the_grid(page)
         if page.locator("#checked").count():
             page.check("#checked")
         page.fill("#start0", "131")
@@ -354,7 +364,6 @@ def test_keep_score_from_a_photographed_board_in_the_browser(browser, tmp_path,
         assert "131" in totals and "88" in totals
         assert page.locator("#board .cell").filter(has_text="Q").count() >= 1
         context.close()
-
 
 
 @pytest.mark.browser
@@ -372,20 +381,8 @@ def test_keep_score_without_scripts_keeps_what_was_typed(browser, tmp_path, mid_
         context = browser.new_context(base_url=url, java_script_enabled=False, **PHONE)
         page = context.new_page()
         page.set_default_timeout(15000)
-        page.goto("/games")
-        page.select_option("#game", "bugwords")
-        page.fill("input[aria-label='Player 1']", "Ann")
-        page.fill("input[aria-label='Player 2']", "Bob")
-        page.click("#new-game button[type=submit]")
-        page.set_input_files("#photo", str(photo))
-        page.click("#photo-upload button[type=submit]")
-        page.wait_for_selector("#start-fields")
-        for square in page.locator("#photo-grid input.cell").all():
-            sid = square.get_attribute("id") or ""
-            r, c = (int(n) for n in sid.split("-")[1:])
-            wanted = MID_GAME.get((r, c), "")
-            if square.input_value() != wanted:
-                square.fill(wanted)
+        _photo_of_a_new_game(page, photo)
+        _settle_the_grid(page)
         if page.locator("#checked").count():
             page.check("#checked")
         page.fill("#name1", "Bobby")
