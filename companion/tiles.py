@@ -152,7 +152,7 @@ def start_problem(on_board: int, total: int, players: int, ends_when: str) -> st
     need = players if ends_when == ONE_OUT else 1
     if left >= need:
         return ""
-    while_on = (f"each of the {players} players holds a tile while the game goes on"
+    while_on = (f"each of the {counted(players, 'player')} holds a tile while the game goes on"
                 if ends_when == ONE_OUT else "a player holds a tile while the game goes on")
     return (f"the starting position holds {counted(on_board, 'tile')}, leaving "
             f"{left} of the set's {total} for the racks, but {while_on}: check the board, "
