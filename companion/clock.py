@@ -114,7 +114,10 @@ def settings_from_label(text: str) -> ClockSettings:
 class ClockState:
     """Every player's time used so far, and whose clock runs (``running``, since ``since``).
 
-    ``running`` is None before the first start and while paused.
+    ``running`` is None before the first start and while paused. ``over`` is why the game's
+    turns end it as they stood when the clock was last kept to them (:meth:`keep_to_turns`),
+    ``""`` while turns go on, so a page showing the clock need not read the turns again to
+    say it; None when not known (a clock stored before it kept that).
     """
 
     settings: ClockSettings
@@ -122,12 +125,14 @@ class ClockState:
     running: int | None = None
     since: float | None = None
     paused: bool = field(default=False)
+    over: str | None = None
 
     @classmethod
     def new(cls, players: int, settings: ClockSettings | None = None) -> ClockState:
+        """A new game's clock, stopped, no time used; no turn ends a game that has none yet."""
         if not 1 <= players <= 8:
             raise UsageError("a game clock is for 1 to 8 players")
-        return cls(settings or ClockSettings(), tuple(0.0 for _ in range(players)))
+        return cls(settings or ClockSettings(), tuple(0.0 for _ in range(players)), over="")
 
     @property
     def players(self) -> int:
@@ -200,17 +205,20 @@ class ClockState:
             return self
         return self.start(to_move, now)
 
-    def keep_to_turns(self, to_move: int | None, now: float) -> ClockState:
+    def keep_to_turns(self, over: str, to_move: int | None, now: float) -> ClockState:
         """The clock of a game whose players tap it, kept to the turns as they are recorded
-        or taken back: stopped at ``now`` once the turns end the game (``to_move`` None: no
-        one is on turn), the time up to then charged as usual; running again from ``now``
-        for ``to_move`` (:meth:`go_on`) once they no longer do (the turn that ended it taken
-        back). While turns go on with a clock running or paused, it is left as it is."""
-        if to_move is None:
-            return self if self.running is None else self.stop(now)
-        if self.running is None:
-            return self.go_on(to_move, now)
-        return self
+        or taken back: stopped at ``now`` once the turns end the game (``over``, why), the
+        time up to then charged as usual; running again from ``now`` for ``to_move``, the
+        player on turn (:meth:`go_on`), once they no longer do (the turn that ended it taken
+        back). While turns go on with a clock running or paused, it is left as it is. Why
+        they end the game is kept with the clock (:attr:`over`)."""
+        if over:
+            kept = self if self.running is None else self.stop(now)
+        elif self.running is None:
+            kept = self.go_on(to_move, now)
+        else:
+            kept = self
+        return kept if kept.over == over else replace(kept, over=over)
 
     # -- reading the clock ----------------------------------------------------------------
     def remaining(self, player: int, now: float) -> float:
@@ -246,7 +254,7 @@ class ClockState:
         """JSON for storage; :meth:`from_dict` gives the same state back."""
         return {"bank_seconds": self.settings.bank_seconds, "penalty": self.settings.penalty,
                 "used": list(self.used), "running": self.running, "since": self.since,
-                "paused": self.paused}
+                "paused": self.paused, "over": self.over}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ClockState:
@@ -255,8 +263,10 @@ class ClockState:
             used = tuple(float(u) for u in data["used"])
             running = data.get("running")
             since = data.get("since")
+            over = data.get("over")  # None: stored before the clock kept it
             state = cls(settings, used, None if running is None else int(running),
-                        None if since is None else float(since), bool(data.get("paused")))
+                        None if since is None else float(since), bool(data.get("paused")),
+                        None if over is None else str(over))
         except (KeyError, TypeError, ValueError) as exc:
             raise UsageError("the stored clock cannot be read") from exc
         if not used or (state.running is not None and not 0 <= state.running < len(used)):

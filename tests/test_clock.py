@@ -84,6 +84,17 @@ def test_state_survives_storage():
         ClockState.from_dict({"bank_seconds": "x"})
     with pytest.raises(UsageError, match="stored clock cannot be read"):
         ClockState.from_dict(dict(c.to_dict(), running=7))
+    over = c.keep_to_turns("every player passed in a row", None, now())
+    assert ClockState.from_dict(over.to_dict()) == over
+
+
+def test_a_clock_stored_before_it_kept_why_the_turns_end_the_game_does_not_know_it():
+    """A clock stored without ``over`` reads as not knowing whether the turns end the game
+    (None), not as turns going on; a new game's clock knows: it has no turn yet."""
+    stored = ClockState.new(2).start(0, 0.0).to_dict()
+    assert stored["over"] == "" and ClockState.from_dict(stored).over == ""
+    del stored["over"]
+    assert ClockState.from_dict(stored).over is None
 
 
 @pytest.mark.parametrize(
@@ -153,19 +164,34 @@ def test_a_stopped_clock_goes_on_for_the_player_to_move_without_the_time_it_stoo
     assert c.started and stopped.started
 
 
+PASSED = "every player passed in a row"
+
+
 def test_a_clock_kept_to_the_turns_stops_when_they_end_the_game_and_goes_on_after():
     """The turns end the game (no one to move): the clock stops then, the time up to then
     charged; with the turn that ended it taken back, it runs again for the player to move,
-    the time it stood charged to no one. While turns go on it is left as it is."""
+    the time it stood charged to no one. While turns go on it is left as it is. Why the
+    turns end the game is kept with it, so its page can say so without reading them."""
     c = ClockState.new(2, ClockSettings(bank_seconds=60)).start(0, 0.0)
-    assert c.keep_to_turns(0, 10.0) is c  # turns go on: Ann's clock keeps running
+    assert c.keep_to_turns("", 0, 10.0) is c  # turns go on: Ann's clock keeps running
     paused = c.pause(10.0)
-    assert paused.keep_to_turns(0, 20.0) is paused
-    over = c.keep_to_turns(None, 70.0)  # Ann's pass ends it 70 s in
-    assert over.running is None and not over.paused
+    assert paused.keep_to_turns("", 0, 20.0) is paused
+    over = c.keep_to_turns(PASSED, None, 70.0)  # Ann's pass ends it 70 s in
+    assert over.running is None and not over.paused and over.over == PASSED
     assert over.remaining(0, 999.0) == -10 and over.penalty(0, 999.0) == 10
-    assert over.keep_to_turns(None, 200.0) is over  # still over: still stopped
-    on = over.keep_to_turns(0, 300.0)  # that pass taken back 230 s later
-    assert on.running == 0 and on.remaining(0, 305.0) == -15
+    assert over.keep_to_turns(PASSED, None, 200.0) is over  # still over: still stopped
+    on = over.keep_to_turns("", 0, 300.0)  # that pass taken back 230 s later
+    assert on.running == 0 and on.remaining(0, 305.0) == -15 and on.over == ""
     unused = ClockState.new(2)
-    assert unused.keep_to_turns(None, 5.0) is unused and unused.keep_to_turns(0, 5.0) is unused
+    assert unused.keep_to_turns("", 0, 5.0) is unused
+    ended = unused.keep_to_turns(PASSED, None, 5.0)  # over before the clock ever ran
+    assert ended.over == PASSED and ended.used == unused.used and ended.running is None
+    assert ended.keep_to_turns("", 0, 9.0).over == ""  # taken back: not run, not over
+
+
+def test_a_clock_stored_before_it_kept_why_learns_it_at_the_next_turn():
+    """A clock that did not know (stored before: ``over`` None) is told at the next turn."""
+    c = ClockState.new(2).start(0, 0.0)
+    old = ClockState.from_dict({k: v for k, v in c.to_dict().items() if k != "over"})
+    assert old.over is None and old.keep_to_turns("", 1, 5.0).over == ""
+    assert old.keep_to_turns(PASSED, None, 5.0).over == PASSED

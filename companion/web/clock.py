@@ -86,9 +86,11 @@ openapi.add("/api/games/{key}/clock", "post", {
 
 def _game(key: str, writing: bool = False, clock: bool = True) -> Game:
     """The game of ``key`` (404 when there is none); ``writing``: only by its table's link;
-    ``clock``: only a game started with a clock (404, :data:`NO_CLOCK`)."""
+    ``clock``: only a game started with a clock (404, :data:`NO_CLOCK`). Its turns are read
+    only when asked for: the clock keeps whether they end the game
+    (:func:`table_rules.turns_end_game`)."""
     try:
-        game = sheet.get_game(session(), key)
+        game = sheet.get_game(session(), key, turns=False)
     except LookupError as exc:
         abort(404, description=str(exc))
     if writing and not sheet.can_change(game, key):
@@ -135,8 +137,10 @@ def _state(game: Game, key: str) -> dict:
     """The clock as its page draws it, and as the page asks for it every second: each
     player's penalty also as said (``penalty_shown``, :func:`penalty_shown`), and what a tap
     does now (``todo``, :func:`what_to_do`), and why the game's turns end it (``over``,
-    the clock then stopped: :func:`table_rules.take_back`). Whether they end it and who is
-    on turn are read only while its clock is stopped mid-game."""
+    the clock then stopped: :func:`table_rules.take_back`). Whether they end it is read
+    only while its clock is stopped mid-game, as kept with the clock
+    (:func:`table_rules.turns_end_game`), and who is on turn only when such a clock had
+    run before and the turns go on."""
     clock = table_rules.clock_of(game)
     assert clock is not None
     names = [p.name for p in game.players]
@@ -146,8 +150,8 @@ def _state(game: Game, key: str) -> dict:
     table = sheet.can_change(game, key)
     over, on_turn = "", None
     if not game.finished and clock.running is None:
-        over = sheet.game_over(game)
-        seat = sheet.to_move(game)
+        over = table_rules.turns_end_game(game, clock)
+        seat = None if over or not clock.started else sheet.to_move(game)
         on_turn = None if seat is None else names[seat]
     return view | {"table": table, "finished": game.finished, "over": over,
                    "todo": what_to_do(table, game.finished, clock.running, clock.paused,
@@ -203,15 +207,15 @@ def _pressed(key: str, values: Mapping[str, Any]) -> Game:
     game = _game(key, writing=True)
     if game.finished:
         raise UsageError("This game is over: its clock has stopped.")
-    over = sheet.game_over(game)
+    clock = table_rules.clock_of(game)
+    assert clock is not None
+    over = table_rules.turns_end_game(game, clock)
     if over:
         raise UsageError(f"The game is over ({over}): its clock has stopped; end the game on "
                          "the score sheet, or take back the last turn there.")
     action = str(values.get("action") or "press")
     if action not in ACTIONS:
         raise UsageError(f"A clock action is one of: {', '.join(ACTIONS)}.")
-    clock = table_rules.clock_of(game)
-    assert clock is not None
     seen = values.get("running")
     if seen not in (None, "") and int_from(seen, "Running clock", -1, 7, -1) != (
             -1 if clock.running is None else clock.running):

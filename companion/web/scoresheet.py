@@ -142,15 +142,17 @@ def start_said(game: Game) -> str:
 NO_GAME = "There is no game at this link: check that it was copied whole."
 
 
-def _load(db: Session, condition) -> Game | None:
-    return db.scalars(select(Game).where(condition).options(
-        selectinload(Game.players), selectinload(Game.turns)).execution_options(
+def _load(db: Session, condition, turns: bool = True) -> Game | None:
+    loads = [selectinload(Game.players)] + ([selectinload(Game.turns)] if turns else [])
+    return db.scalars(select(Game).where(condition).options(*loads).execution_options(
         populate_existing=True)).first()
 
 
-def get_game(db: Session, key: str) -> Game:
-    """The game whose table or spectators' key is ``key``."""
-    game = _load(db, or_(Game.table_key == key, Game.view_key == key)) \
+def get_game(db: Session, key: str, turns: bool = True) -> Game:
+    """The game whose table or spectators' key is ``key``; ``turns``: its turns read with it
+    (False: only when asked for, as the clock's page, which asks every second, needs none
+    once its clock keeps whether they end the game)."""
+    game = _load(db, or_(Game.table_key == key, Game.view_key == key), turns) \
         if key_shape_ok(key) else None
     if game is None:
         raise LookupError(NO_GAME)

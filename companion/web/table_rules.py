@@ -190,11 +190,20 @@ def _follow_turns(db: Session, game: Game, at: float | None) -> None:
     """With a clock, keep it to the turns (:meth:`ClockState.keep_to_turns`): stopped at
     ``at`` once they end the game (:func:`scoresheet.game_over`), so no overtime runs on
     while it waits to be finished, and running again for the player on turn once they no
-    longer do."""
+    longer do; why they end it is kept with the clock (:func:`turns_end_game`)."""
     clock = clock_of(game)
     if clock is not None and at is not None and not game.finished:
-        game.clock = clock.keep_to_turns(sheet.to_move(game), at).to_dict()
+        game.clock = clock.keep_to_turns(sheet.game_over(game), sheet.to_move(game),
+                                         at).to_dict()
         db.flush()
+
+
+def turns_end_game(game: Game, clock: ClockState) -> str:
+    """Why ``game``'s turns end it (:func:`scoresheet.game_over`), ``""`` while turns go on,
+    as kept with its ``clock`` when they last changed (:attr:`ClockState.over`): the clock's
+    page asks every second, and the turns are not read again for it. A clock stored before
+    it kept that has them read."""
+    return sheet.game_over(game) if clock.over is None else clock.over
 
 
 def take_back(db: Session, game: Game, at: float) -> None:

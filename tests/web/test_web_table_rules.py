@@ -609,6 +609,116 @@ def test_the_turn_that_ends_the_game_stops_its_clock_and_taking_it_back_runs_it(
     assert _todo_said(client, key) == "Tap your clock when your turn ends."
 
 
+PASSED_OUT = ("The game is over (every player passed in a row): the clock has stopped. End the "
+              "game on the score sheet, or take back the last turn there if it was recorded "
+              "by mistake.")
+
+
+def _passed_out(client, fake) -> str:
+    """A WerdUp game on a 1-minute clock: Ann plays, then both pass; the game stands over
+    by its turns, not finished, its clock stopped. Its table key."""
+    key = _start(client, "none", minutes="1", penalty="10", game="werdup")
+    _press(client, key, seat="0")
+    fake.t += 20
+    _play(client, key, "5E QUIT")
+    _press(client, key)
+    _form(client, key, "turns", action="pass")
+    _press(client, key)
+    _form(client, key, "turns", action="pass")  # over: every player passed in a row
+    return key
+
+
+def _statements(app, ask) -> list[str]:
+    """The SQL statements ``ask()`` sends to ``app``'s database."""
+    from sqlalchemy import event
+
+    from companion.web.db import engine_of
+
+    sent: list[str] = []
+
+    def seen(_conn, _cursor, statement, *_args) -> None:
+        sent.append(statement)
+
+    engine = engine_of(app)
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        ask()
+    finally:
+        event.remove(engine, "before_cursor_execute", seen)
+    return sent
+
+
+def _store_clock(app, key, **fields) -> None:
+    """Change ``fields`` of the game's stored clock (None: left out, as a clock stored
+    before they were kept)."""
+    from sqlalchemy import select
+
+    from companion.web import db as dbmod
+    from companion.web.models import Game
+
+    with app.app_context():
+        session = dbmod.session()
+        game = session.scalars(select(Game).where(Game.table_key == key)).one()
+        clock = dict(game.clock) | fields
+        game.clock = {k: v for k, v in clock.items() if v is not None}
+        session.commit()
+
+
+def test_the_clock_page_asks_for_its_clock_without_reading_the_turns(tapp, fake):
+    """A stopped clock's page says whether the game's turns end it; the page asks for its
+    clock every second, and each ask read every turn of the game and replayed them to say
+    so, a long game or several phones watching paying that every second. It is kept with
+    the clock when the turns change: the page and its asks, by either link, read no turn,
+    and say what they said."""
+    client = tapp.test_client()
+    key = _passed_out(client, fake)
+    view = _api(client, key)["view_key"]
+    answers: dict[str, dict] = {}
+
+    def ask() -> None:
+        for link in (key, view):
+            answers[link] = client.get(f"/api/games/{link}/clock").get_json()
+            assert client.get(f"/games/{link}/clock").status_code == 200
+
+    sent = _statements(tapp, ask)
+    assert any(re.search(r"\bgames\b", s) for s in sent)
+    assert not [s for s in sent if re.search(r"\bturns\b", s)]
+    assert answers[key]["over"] == answers[view]["over"] == "every player passed in a row"
+    assert answers[key]["todo"] == PASSED_OUT and answers[key]["running"] is None
+    assert answers[view]["todo"] == "Watching: only the table's phone runs the clock."
+    assert _todo_said(client, key) == PASSED_OUT
+    refused = client.post(f"/api/games/{key}/clock", json={})
+    assert refused.status_code == 400 and refused.get_json()["error"] == (
+        "The game is over (every player passed in a row): its clock has stopped; end the "
+        "game on the score sheet, or take back the last turn there.")
+
+
+def test_a_clock_stored_before_it_kept_whether_the_turns_end_the_game_says_the_same(
+        tapp, fake):
+    """A clock stored before it kept why the game's turns end it has them read: its page
+    says the game is over as before; a clock stored stopped mid-game after it ran names
+    the player on turn; the next turn tells the clock, and the asks read no turn again."""
+    client = tapp.test_client()
+    key = _passed_out(client, fake)
+    _store_clock(tapp, key, over=None)
+    assert client.get(f"/api/games/{key}/clock").get_json()["over"] == \
+        "every player passed in a row"
+    assert _todo_said(client, key) == PASSED_OUT
+    assert client.post(f"/api/games/{key}/clock", json={}).status_code == 400
+    assert _form(client, key, "undo").status_code == 302  # Ann's pass taken back: her turn
+    assert _todo_said(client, key) == "Tap your clock when your turn ends."
+    for over in (None, ""):  # stopped mid-game, as stored before, and as kept now
+        _store_clock(tapp, key, running=None, since=None, over=over)
+        clock = client.get(f"/api/games/{key}/clock").get_json()
+        assert clock["over"] == "" and clock["running"] is None
+        assert _todo_said(client, key) == "Ann is on turn: tap their clock to run it again."
+    _store_clock(tapp, key, over=None)
+    _form(client, key, "turns", action="pass")  # Ann passes again: over, and kept
+    sent = _statements(tapp, lambda: client.get(f"/api/games/{key}/clock"))
+    assert not [s for s in sent if re.search(r"\bturns\b", s)]
+    assert _todo_said(client, key) == PASSED_OUT
+
+
 def test_a_play_that_went_out_challenged_off_runs_the_clock_for_the_player_now_on_turn(
         tapp, fake):
     """A Bug Words game started near its end (14 tiles off the board: two full racks, the
