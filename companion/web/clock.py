@@ -22,6 +22,7 @@ from companion.text import counted
 from companion.web import openapi, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
+from companion.web.games import game_or_404, writable
 from companion.web.inputs import int_from, json_object
 from companion.web.models import Game, utc_now
 
@@ -84,19 +85,11 @@ openapi.add("/api/games/{key}/clock", "post", {
 })
 
 
-def _game(key: str, writing: bool = False, clock: bool = True) -> Game:
-    """The game of ``key`` (404 when there is none); ``writing``: only by its table's link;
-    ``clock``: only a game started with a clock (404, :data:`NO_CLOCK`). Its turns are read
-    only when asked for: the clock keeps whether they end the game
+def _with_clock(game: Game) -> Game:
+    """``game`` when it was started with a clock; 404 (:data:`NO_CLOCK`) otherwise. Its
+    turns are read only when asked for: the clock keeps whether they end the game
     (:func:`table_rules.turns_end_game`)."""
-    try:
-        game = sheet.get_game(session(), key, turns=False)
-    except LookupError as exc:
-        abort(404, description=str(exc))
-    if writing and not sheet.can_change(game, key):
-        raise sheet.NotYourTable("This is the spectators' link: only the players' table link "
-                                 "can run the clock.")
-    if clock and game.clock is None:
+    if game.clock is None:
         abort(404, description=NO_CLOCK)
     return game
 
@@ -162,7 +155,7 @@ def _state(game: Game, key: str) -> dict:
 def page(key: str) -> ResponseReturnValue:
     """The clock's page; for a game started without one (a link or bookmark to it), a page
     saying so, with the way back to the game (still 404: there is no clock to show)."""
-    game = _game(key, clock=False)
+    game = game_or_404(key, turns=False)
     title = sheet.table(game).title
     if game.clock is None:
         return render_template("clock.html", game=game, key=key, state=None, title=title,
@@ -173,7 +166,7 @@ def page(key: str) -> ResponseReturnValue:
 
 @bp.get("/api/games/<key>/clock")
 def state(key: str) -> ResponseReturnValue:
-    return jsonify(_state(_game(key), key))
+    return jsonify(_state(_with_clock(game_or_404(key, turns=False)), key))
 
 
 @bp.post("/games/<key>/clock")
@@ -204,7 +197,7 @@ def _pressed(key: str, values: Mapping[str, Any]) -> Game:
     as it is, so the sheet's forms stay current), which waits for any press under way, and
     its clock is read as that press left it."""
     session().execute(update(Game).where(Game.table_key == key).values(changed=utc_now()))
-    game = _game(key, writing=True)
+    game = _with_clock(writable(key, "run the clock", turns=False))
     if game.finished:
         raise UsageError("This game is over: its clock has stopped.")
     clock = table_rules.clock_of(game)

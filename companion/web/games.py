@@ -51,9 +51,11 @@ def _remember(key: str) -> None:
     flask_session["games"] = [key, *known][:REMEMBERED]
 
 
-def game_or_404(key: str) -> Game:
+def game_or_404(key: str, turns: bool = True) -> Game:
+    """The game of table or spectators' key ``key`` (404 when there is none); ``turns``: its
+    turns read with it (:func:`scoresheet.get_game`)."""
     try:
-        return sheet.get_game(session(), key)
+        return sheet.get_game(session(), key, turns)
     except LookupError as exc:
         abort(404, description=str(exc))
 
@@ -73,12 +75,12 @@ def _request_key(values) -> str | None:
     return value
 
 
-def writable(key: str) -> Game:
-    """The game of table key ``key``, read (not locked): for slow work before a change."""
-    game = game_or_404(key)
-    if not sheet.can_change(game, key):
-        raise sheet.NotYourTable("This is the spectators' link: only the players' table "
-                                 "link can change the game.")
+def writable(key: str, doing: str = "change the game", turns: bool = True) -> Game:
+    """The game of table key ``key``, read (not locked): for slow work before a change, or
+    a change that moves no version on (the clock's). The spectators' key is refused, saying
+    only the table link can do ``doing`` (:func:`scoresheet.check_table_key`)."""
+    game = game_or_404(key, turns)
+    sheet.check_table_key(game, key, doing)
     return game
 
 

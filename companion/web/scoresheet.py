@@ -164,6 +164,14 @@ def can_change(game: Game, key: str) -> bool:
     return game.table_key is not None and secrets.compare_digest(game.table_key, key)
 
 
+def check_table_key(game: Game, key: str, doing: str = "change the game") -> None:
+    """Refuse a change made with ``game``'s spectators' key (:func:`can_change`):
+    :class:`NotYourTable` (403), saying only the players' table link can do ``doing``."""
+    if not can_change(game, key):
+        raise NotYourTable(f"This is the spectators' link: only the players' table link can "
+                           f"{doing}.")
+
+
 def lock_game(db: Session, key: str, seen: int | None = None,
               request_key: str | None = None) -> Game:
     """The game of table key ``key``, locked for a change: its version is moved on first
@@ -183,9 +191,7 @@ def lock_game(db: Session, key: str, seen: int | None = None,
                        .returning(Game.id)).first()
     if moved is None:
         game = get_game(db, key)  # LookupError for a stranger
-        if not can_change(game, key):
-            raise NotYourTable("This is the spectators' link: only the players' table link "
-                               "can change the game.")
+        check_table_key(game, key)
         if request_key and any(t.request_key == request_key for t in game.turns):
             return game
         raise GameMoved("The game has changed since this page was shown (another phone at "

@@ -1228,7 +1228,8 @@ def test_only_a_finished_game_is_reopened_and_only_from_the_table(client):
     client.post(f"/api/games/{key}/turns", json={"words": "cat", "score": 10})
     assert client.post(f"/api/games/{key}/finish", json={"racks": {"1": "QZ"}}).status_code == 200
     resp = client.post(f"/api/games/{view}/reopen", json={})
-    assert resp.status_code == 403 and "spectators' link" in resp.get_json()["error"]
+    assert resp.status_code == 403 and resp.get_json()["error"] == (
+        "This is the spectators' link: only the players' table link can change the game.")
     page = client.get(f"/games/{view}").get_data(as_text=True)
     assert 'id="reopen-form"' not in page  # the spectators' page offers nothing to change
     assert 'id="reopen-form"' in client.get(f"/games/{key}").get_data(as_text=True)

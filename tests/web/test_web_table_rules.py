@@ -836,7 +836,8 @@ def test_the_clock_is_in_the_published_api_and_answers_json_errors(tapp):
     assert "GET /api/games/{key}/clock" in index and "POST /api/games/{key}/clock" in index
     refusals = [
         (client.get("/api/games/" + "A" * 22 + "/clock"), 404, "no game"),
-        (client.post(f"/api/games/{view}/clock", json={}), 403, "spectators' link"),
+        (client.post(f"/api/games/{view}/clock", json={}), 403, "This is the spectators' "
+         "link: only the players' table link can run the clock."),
         (client.post(f"/api/games/{key}/clock", json={"action": "stop"}), 400,
          "A clock action is one of: press, pause, resume."),
         (client.post(f"/api/games/{key}/clock", json={"running": 1}), 409,
