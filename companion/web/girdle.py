@@ -69,8 +69,13 @@ def rank(score: int, par: int | None) -> str:
     return next(name for floor, name in RANKS if share >= floor)
 
 
+def now_utc() -> dt.datetime:
+    """The time now, in UTC: the one clock the Girdle pages read (tests set it)."""
+    return dt.datetime.now(dt.UTC)
+
+
 def today_utc() -> dt.date:
-    return dt.datetime.now(dt.UTC).date()
+    return now_utc().date()
 
 
 AFTER_BEST = "After the best sheet"  # the rank of a sheet sent after seeing the best one
@@ -85,8 +90,15 @@ class NotYet(UsageError):
 def revealed(day: dt.date, now: dt.datetime | None = None) -> bool:
     """Whether ``day`` is over everywhere on Earth (its last hour, at UTC-12, has passed):
     from then on its answer key and hints are no spoiler."""
-    now = now or dt.datetime.now(dt.UTC)
+    now = now or now_utc()
     return now >= dt.datetime.combine(day + dt.timedelta(days=1), dt.time(12), tzinfo=dt.UTC)
+
+
+def begun(day: dt.date, now: dt.datetime | None = None) -> bool:
+    """Whether ``day`` has begun somewhere on Earth (its first hour, at UTC+14, has come:
+    10:00 UTC the day before): from then on its puzzle is served."""
+    now = now or now_utc()
+    return now >= dt.datetime.combine(day - dt.timedelta(days=1), dt.time(10), tzinfo=dt.UTC)
 
 
 def has_submitted(player: str, day: dt.date) -> bool:
@@ -97,10 +109,11 @@ def has_submitted(player: str, day: dt.date) -> bool:
 
 
 def check_date(value: str | dt.date) -> dt.date:
-    """A puzzle date: from the first puzzle to today (anywhere on Earth)."""
+    """A puzzle date: from the first puzzle to the day begun last somewhere on Earth (at
+    UTC+14, :func:`begun`)."""
     day = value if isinstance(value, dt.date) else date_from(value)
     check_published(day)
-    if day > today_utc() + dt.timedelta(days=1):
+    if not begun(day):
         raise UsageError(f"The Word Girdle of {day_shown(day)} is not out yet.")
     return day
 

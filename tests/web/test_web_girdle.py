@@ -813,6 +813,36 @@ def test_answers_and_hints_wait_until_the_day_is_over_everywhere(sqlite_app, mon
     assert client.get(f"/api/girdle/{DAY}/hints").status_code in (200, 202)  # a past day
 
 
+def test_a_day_is_served_once_it_has_begun_somewhere_on_earth(client, monkeypatch):
+    """Tomorrow's puzzle was served at any hour of today in UTC: at 09:10 UTC on 7 December
+    the page and the API gave 8 December's, before that day had begun anywhere. A day begins
+    first at UTC+14, at 10:00 UTC the day before; its hints wait until it is over everywhere
+    (noon UTC the day after, at UTC-12), so a day is current for 50 hours."""
+    from companion.web import girdle
+
+    day = dt.date(2026, 12, 8)
+    ten = dt.datetime(2026, 12, 7, 10, tzinfo=dt.UTC)  # midnight at UTC+14
+    urls = (f"/girdle/{day}", f"/api/girdle/{day}", f"/girdle/{day}/play",
+            f"/girdle/{day}.pdf")
+    for now, status in ((dt.datetime(2026, 12, 7, 9, 10, tzinfo=dt.UTC), 404),
+                        (ten - dt.timedelta(seconds=1), 404), (ten, 200),
+                        (dt.datetime(2026, 12, 9, 11, 59, tzinfo=dt.UTC), 200)):
+        monkeypatch.setattr(girdle, "now_utc", lambda now=now: now)
+        monkeypatch.setattr(girdle, "start_par_search", lambda day: None)  # no search here
+        for url in urls:
+            resp = client.get(url)
+            assert resp.status_code == (400 if url.startswith("/api/") and status == 404
+                                        else status), (now, url)
+            if status == 404:
+                said = (resp.get_json()["error"] if url.startswith("/api/")
+                        else page_said(resp))
+                assert "The Word Girdle of Tuesday 8 December 2026 is not out yet." in said
+        assert not girdle.revealed(day, now)  # begun, and not yet over everywhere
+    monkeypatch.setattr(girdle, "now_utc", lambda: ten)
+    assert client.get(f"/girdle/{day + dt.timedelta(days=1)}").status_code == 404
+    assert client.get(f"/api/girdle/{day}/hints").status_code == 403
+
+
 def test_the_best_sheet_is_shown_after_a_submission_and_marks_later_ones(sqlite_app,
                                                                        monkeypatch):
     from companion.web import girdle
