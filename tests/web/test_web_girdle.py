@@ -232,6 +232,24 @@ def test_streak_counts_the_players_own_days(sqlite_app):
         assert streak("nobody") == 0
 
 
+def test_a_sheet_typed_with_accents_scores_as_its_plain_letters(sqlite_app):
+    """"café 1" was refused as "Line 1 ('café 1'): write the word and the square it starts
+    on...", though the check page reads CAFÉ as CAFE: a typed sheet's words are read by the
+    same reading (:func:`companion.lexicon.word_letters`), accents taken off."""
+    text = typed_solution(sqlite_app)
+    accented = text.translate(str.maketrans("AEIOU", "ÁÉÎÖÙ")).lower()
+    assert accented != text.lower() and not accented.isascii()
+    with sqlite_app.app_context():
+        pz = puzzle(DAY)
+    assert parse_solution(accented, pz) == parse_solution(text, pz)
+    client = sqlite_app.test_client()
+    sent = client.post(f"/girdle/{DAY}", data={"solution": accented,
+                                               "csrf_token": token(client)})
+    assert sent.status_code == 303, page_said(sent)
+    _p, _s, card = play_solution(pz, parse_solution(text, pz), default_lexicon())
+    assert f"{card.final} points" in client.get(sent.headers["Location"]).get_data(as_text=True)
+
+
 @pytest.mark.parametrize(
     ("solution", "message"),
     [
@@ -244,6 +262,11 @@ def test_streak_counts_the_players_own_days(sqlite_app):
         ("CAT 9", "start square must be 1 to 7"),
         ("CAT 12", "start square must be 1 to 7"),
         ("ＣＡＴ　１２", "start square must be 1 to 7"),  # full-width: read, not "Line 1"
+        ("CAT 0", "start square must be 1 to 7"),
+        # a huge number was "Line 1 ('CAT 9999...'): write the word and the square..."
+        ("CAT 99999999999999999999", "start square must be 1 to 7"),
+        ("CAT 1000", "start square must be 1 to 7"),
+        ("CAT " + "9" * 980, "start square must be 1 to 7"),
     ],
 )
 def test_bad_solutions_are_explained(client, solution, message):

@@ -186,6 +186,19 @@ def test_a_word_typed_with_full_width_letters_is_played(client):
     assert resp.status_code == 200 and f"<td>{first.word}</td>" in resp.get_data(as_text=True)
 
 
+def test_a_word_typed_with_accented_letters_is_played(client):
+    """A phone keyboard's accented letter in a square is its letter, as in a typed sheet:
+    "É" was refused, "type one letter A-Z"."""
+    _pz, moves, _score = _moves()
+    first = moves[0]
+    accented = {f"sq-{first.start + 1 + k}": ch.translate(str.maketrans("AEIOU", "ÁÉÎÖÙ"))
+                for k, ch in enumerate(first.word)}
+    assert any(not ch.isascii() for ch in accented.values())
+    resp = client.post(f"/girdle/{DAY}/play", data={"csrf_token": token(client), "sheet": "",
+                                                     **accented}, follow_redirects=True)
+    assert resp.status_code == 200 and f"<td>{first.word}</td>" in resp.get_data(as_text=True)
+
+
 @pytest.mark.browser
 def test_a_whole_girdle_played_on_a_phone_scores_as_the_engine(base_url, browser):
     pz, moves, engine_score = _moves()
