@@ -821,7 +821,9 @@ def test_answers_and_hints_wait_until_the_day_is_over_everywhere(sqlite_app, mon
     from companion.web import girdle
 
     day = today_utc()
-    monkeypatch.setattr(girdle, "today_utc", lambda: day)
+    # noon UTC: tomorrow has begun somewhere (at UTC+14), and its hints wait too
+    noon_today = dt.datetime.combine(day, dt.time(12), tzinfo=dt.UTC)
+    monkeypatch.setattr(girdle, "now_utc", lambda: noon_today)
     client = sqlite_app.test_client()
     for url in (f"/api/girdle/{day}/hints", f"/girdle/{day}/answers.pdf",
                 f"/api/girdle/{day + dt.timedelta(days=1)}/hints"):
