@@ -69,8 +69,13 @@ def rank(score: int, par: int | None) -> str:
     return next(name for floor, name in RANKS if share >= floor)
 
 
+def now_utc() -> dt.datetime:
+    """The time now, in UTC: the one clock the Girdle pages read (tests set it)."""
+    return dt.datetime.now(dt.UTC)
+
+
 def today_utc() -> dt.date:
-    return dt.datetime.now(dt.UTC).date()
+    return now_utc().date()
 
 
 AFTER_BEST = "After the best sheet"  # the rank of a sheet sent after seeing the best one
@@ -85,8 +90,15 @@ class NotYet(UsageError):
 def revealed(day: dt.date, now: dt.datetime | None = None) -> bool:
     """Whether ``day`` is over everywhere on Earth (its last hour, at UTC-12, has passed):
     from then on its answer key and hints are no spoiler."""
-    now = now or dt.datetime.now(dt.UTC)
+    now = now or now_utc()
     return now >= dt.datetime.combine(day + dt.timedelta(days=1), dt.time(12), tzinfo=dt.UTC)
+
+
+def begun(day: dt.date, now: dt.datetime | None = None) -> bool:
+    """Whether ``day`` has begun somewhere on Earth (its first hour, at UTC+14, has come:
+    10:00 UTC the day before): from then on its puzzle is served."""
+    now = now or now_utc()
+    return now >= dt.datetime.combine(day - dt.timedelta(days=1), dt.time(10), tzinfo=dt.UTC)
 
 
 def has_submitted(player: str, day: dt.date) -> bool:
@@ -97,10 +109,11 @@ def has_submitted(player: str, day: dt.date) -> bool:
 
 
 def check_date(value: str | dt.date) -> dt.date:
-    """A puzzle date: from the first puzzle to today (anywhere on Earth)."""
+    """A puzzle date: from the first puzzle to the day begun last somewhere on Earth (at
+    UTC+14, :func:`begun`)."""
     day = value if isinstance(value, dt.date) else date_from(value)
     check_published(day)
-    if day > today_utc() + dt.timedelta(days=1):
+    if not begun(day):
         raise UsageError(f"The Word Girdle of {day_shown(day)} is not out yet.")
     return day
 
@@ -463,6 +476,7 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
             start_par_search(day)  # the day's puzzle: par is ready when the player submits
         except jobs.Busy:
             pass  # started by a later request
+    play_sheet, played = sheet_in_progress(day)
     grid = hints_pending = None
     if request.args.get("hints") and revealed(day):
         try:
@@ -477,8 +491,23 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
         word_list_notes=word_list_notes(),
         revealed=revealed(day), submitted=has_submitted(player_id(), day),
         hints=grid, hints_pending=hints_pending, par_poll=PAR_POLL_SECONDS, today=today_utc(),
+        play_sheet=play_sheet, played=played,
         prev=day - dt.timedelta(days=1) if day > default_edition().first_date else None,
         next=day + dt.timedelta(days=1) if day < today_utc() else None), status
+
+
+def sheet_in_progress(day: dt.date) -> tuple[str, int]:
+    """The sheet played so far on the play page that the day's page address carries
+    (``?sheet=``, as the play page's link to it writes it), so that the day's page leads back
+    to it, and its number of words; ``("", 0)`` for none, or one that cannot be played."""
+    text = plain_text(str(request.args.get("sheet", "")))
+    if not text.strip() or len(text) > MAX_SOLUTION:
+        return "", 0
+    try:
+        state = _play_state(day, text)
+    except CompanionError:
+        return "", 0
+    return state["text"], len(state["sheet"].words)
 
 
 @bp.get("/girdle")
@@ -614,8 +643,21 @@ def play(day: str) -> ResponseReturnValue:
             error = str(exc)
     return render_template("girdle_play.html", day=when, error=error, typed=typed,
                            unticked=unticked, focus=request.method == "POST" or "sheet" in sent,
+                           kept=_kept_on_phone(state["text"]),
                            word_list=_lexicon().display, word_list_notes=word_list_notes(),
                            **state), 400 if error else 200
+
+
+def _kept_on_phone(text: str) -> str:
+    """What the play page does with the sheet the phone keeps for the day (with scripts, in
+    its local storage): ``keep`` the sheet shown, ``forget`` it when every word was taken
+    back (the address's sheet is empty), else ``offer`` to go on with it (a page opened
+    afresh, or its first word refused: nothing played yet replaces it)."""
+    if text:
+        return "keep"
+    if request.method == "GET" and "sheet" in request.args:
+        return "forget"
+    return "offer"
 
 
 def _played(day: dt.date, text: str) -> ResponseReturnValue:

@@ -16,16 +16,17 @@ from dataclasses import dataclass
 
 from companion.errors import UsageError
 from companion.girdle import IllegalStep, Puzzle, ScoreCard, Sheet, SheetStep, complete_sheet
-from companion.lexicon import Lexicon
+from companion.lexicon import Lexicon, word_letters
 from companion.text import counted, quoted
 
 # A typed line: the word, its square, then "+1,2" (Supply letters) and "-Z" (crossed out), a
 # space before each. Every repeat is possessive, so a line is read in one pass: the lazy
 # pattern before it tried each way of sharing a run of spaces among its parts (minutes for a
 # line of 4,000 spaces).
-_LINE = re.compile(r"([A-Za-z]+)\s++([0-9]{1,3})(?:\s++\+([\d,\s]++))?"
+_LINE = re.compile(r"([A-Za-z]+)\s++([0-9]++)(?:\s++\+([\d,\s]++))?"
                    r"(?:\s*+(?<=\s)-\s*+((?i:none)|[A-Za-z]))?")
 UNTICKED = "none"  # after '-': the word's box left unticked, no letter crossed out
+FAR_OFF = 1000  # a start square of as many digits or more is read as this: off every grid
 
 
 @dataclass
@@ -48,7 +49,8 @@ def parse_solution(text: str, puzzle: Puzzle) -> list[Step]:
                          f"you typed {counted(len(lines), 'line')}.")
     steps = []
     for n, ln in enumerate(lines, 1):
-        m = _LINE.fullmatch(ln)
+        # its letters read as a word typed to the judge is: CAFÉ as CAFE, full width as A-Z
+        m = _LINE.fullmatch(word_letters(ln))
         if not m:
             raise UsageError(f"Line {n} ({quoted(ln)}): write the word and the square it "
                              "starts on, e.g. JUMPING 1 (then optionally +1,2 for Supply "
@@ -57,7 +59,9 @@ def parse_solution(text: str, puzzle: Puzzle) -> list[Step]:
         if m.group(3):
             acts = tuple(int(x) for x in re.split(r"[,\s]+", m.group(3).strip()) if x)
         crossed = m.group(4)
-        steps.append(Step(m.group(1).upper(), int(m.group(2)), acts,
+        digits = m.group(2).lstrip("0") or "0"  # (no int of a thousand digits)
+        start = int(digits) if len(digits) < len(str(FAR_OFF)) else FAR_OFF
+        steps.append(Step(m.group(1).upper(), start, acts,
                           None if crossed is None else
                           UNTICKED if crossed.lower() == UNTICKED else crossed.upper()))
     return steps
@@ -137,8 +141,8 @@ def step_from_squares(puzzle: Puzzle, sheet: Sheet, number: int,
         letter = sheet.letter(cell)
         if letter:
             fixed[pos] = letter
-    letters = {pos: ch.strip().upper() for pos, ch in typed.items()
-               if ch.strip() and pos not in fixed}
+    letters = {pos: word_letters(ch).upper() for pos, ch in typed.items()
+               if ch.strip() and pos not in fixed}  # É read as E, as in a typed sheet
     for pos, ch in letters.items():
         if len(ch) != 1 or not ch.isalpha() or not ch.isascii():
             raise UsageError(f"Square {pos} of {line.label()}: type one letter A-Z.")

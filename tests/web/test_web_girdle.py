@@ -232,6 +232,24 @@ def test_streak_counts_the_players_own_days(sqlite_app):
         assert streak("nobody") == 0
 
 
+def test_a_sheet_typed_with_accents_scores_as_its_plain_letters(sqlite_app):
+    """"café 1" was refused as "Line 1 ('café 1'): write the word and the square it starts
+    on...", though the check page reads CAFÉ as CAFE: a typed sheet's words are read by the
+    same reading (:func:`companion.lexicon.word_letters`), accents taken off."""
+    text = typed_solution(sqlite_app)
+    accented = text.translate(str.maketrans("AEIOU", "ÁÉÎÖÙ")).lower()
+    assert accented != text.lower() and not accented.isascii()
+    with sqlite_app.app_context():
+        pz = puzzle(DAY)
+    assert parse_solution(accented, pz) == parse_solution(text, pz)
+    client = sqlite_app.test_client()
+    sent = client.post(f"/girdle/{DAY}", data={"solution": accented,
+                                               "csrf_token": token(client)})
+    assert sent.status_code == 303, page_said(sent)
+    _p, _s, card = play_solution(pz, parse_solution(text, pz), default_lexicon())
+    assert f"{card.final} points" in client.get(sent.headers["Location"]).get_data(as_text=True)
+
+
 @pytest.mark.parametrize(
     ("solution", "message"),
     [
@@ -244,6 +262,11 @@ def test_streak_counts_the_players_own_days(sqlite_app):
         ("CAT 9", "start square must be 1 to 7"),
         ("CAT 12", "start square must be 1 to 7"),
         ("ＣＡＴ　１２", "start square must be 1 to 7"),  # full-width: read, not "Line 1"
+        ("CAT 0", "start square must be 1 to 7"),
+        # a huge number was "Line 1 ('CAT 9999...'): write the word and the square..."
+        ("CAT 99999999999999999999", "start square must be 1 to 7"),
+        ("CAT 1000", "start square must be 1 to 7"),
+        ("CAT " + "9" * 980, "start square must be 1 to 7"),
     ],
 )
 def test_bad_solutions_are_explained(client, solution, message):
@@ -798,7 +821,9 @@ def test_answers_and_hints_wait_until_the_day_is_over_everywhere(sqlite_app, mon
     from companion.web import girdle
 
     day = today_utc()
-    monkeypatch.setattr(girdle, "today_utc", lambda: day)
+    # noon UTC: tomorrow has begun somewhere (at UTC+14), and its hints wait too
+    noon_today = dt.datetime.combine(day, dt.time(12), tzinfo=dt.UTC)
+    monkeypatch.setattr(girdle, "now_utc", lambda: noon_today)
     client = sqlite_app.test_client()
     for url in (f"/api/girdle/{day}/hints", f"/girdle/{day}/answers.pdf",
                 f"/api/girdle/{day + dt.timedelta(days=1)}/hints"):
@@ -811,6 +836,36 @@ def test_answers_and_hints_wait_until_the_day_is_over_everywhere(sqlite_app, mon
     assert not girdle.revealed(day, noon - dt.timedelta(seconds=1))
     assert girdle.revealed(day, noon)
     assert client.get(f"/api/girdle/{DAY}/hints").status_code in (200, 202)  # a past day
+
+
+def test_a_day_is_served_once_it_has_begun_somewhere_on_earth(client, monkeypatch):
+    """Tomorrow's puzzle was served at any hour of today in UTC: at 09:10 UTC on 7 December
+    the page and the API gave 8 December's, before that day had begun anywhere. A day begins
+    first at UTC+14, at 10:00 UTC the day before; its hints wait until it is over everywhere
+    (noon UTC the day after, at UTC-12), so a day is current for 50 hours."""
+    from companion.web import girdle
+
+    day = dt.date(2026, 12, 8)
+    ten = dt.datetime(2026, 12, 7, 10, tzinfo=dt.UTC)  # midnight at UTC+14
+    urls = (f"/girdle/{day}", f"/api/girdle/{day}", f"/girdle/{day}/play",
+            f"/girdle/{day}.pdf")
+    for now, status in ((dt.datetime(2026, 12, 7, 9, 10, tzinfo=dt.UTC), 404),
+                        (ten - dt.timedelta(seconds=1), 404), (ten, 200),
+                        (dt.datetime(2026, 12, 9, 11, 59, tzinfo=dt.UTC), 200)):
+        monkeypatch.setattr(girdle, "now_utc", lambda now=now: now)
+        monkeypatch.setattr(girdle, "start_par_search", lambda day: None)  # no search here
+        for url in urls:
+            resp = client.get(url)
+            assert resp.status_code == (400 if url.startswith("/api/") and status == 404
+                                        else status), (now, url)
+            if status == 404:
+                said = (resp.get_json()["error"] if url.startswith("/api/")
+                        else page_said(resp))
+                assert "The Word Girdle of Tuesday 8 December 2026 is not out yet." in said
+        assert not girdle.revealed(day, now)  # begun, and not yet over everywhere
+    monkeypatch.setattr(girdle, "now_utc", lambda: ten)
+    assert client.get(f"/girdle/{day + dt.timedelta(days=1)}").status_code == 404
+    assert client.get(f"/api/girdle/{day}/hints").status_code == 403
 
 
 def test_the_best_sheet_is_shown_after_a_submission_and_marks_later_ones(sqlite_app,

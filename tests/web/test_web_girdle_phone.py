@@ -186,6 +186,19 @@ def test_a_word_typed_with_full_width_letters_is_played(client):
     assert resp.status_code == 200 and f"<td>{first.word}</td>" in resp.get_data(as_text=True)
 
 
+def test_a_word_typed_with_accented_letters_is_played(client):
+    """A phone keyboard's accented letter in a square is its letter, as in a typed sheet:
+    "É" was refused, "type one letter A-Z"."""
+    _pz, moves, _score = _moves()
+    first = moves[0]
+    accented = {f"sq-{first.start + 1 + k}": ch.translate(str.maketrans("AEIOU", "ÁÉÎÖÙ"))
+                for k, ch in enumerate(first.word)}
+    assert any(not ch.isascii() for ch in accented.values())
+    resp = client.post(f"/girdle/{DAY}/play", data={"csrf_token": token(client), "sheet": "",
+                                                     **accented}, follow_redirects=True)
+    assert resp.status_code == 200 and f"<td>{first.word}</td>" in resp.get_data(as_text=True)
+
+
 @pytest.mark.browser
 def test_a_whole_girdle_played_on_a_phone_scores_as_the_engine(base_url, browser):
     pz, moves, engine_score = _moves()
@@ -682,3 +695,106 @@ def test_back_after_two_words_shows_the_sheet_after_the_first(base_url, browser)
         assert "Word 2 of" in page.inner_text("#prompt")
         page.reload()
         assert "Word 2 of" in page.inner_text("#prompt")
+
+
+def _link(page: str, link_id: str) -> str:
+    """The address the link ``link_id`` of ``page`` leads to."""
+    return re.search(rf'<a [^>]*id="{link_id}"[^>]*>', page).group(0).split('href="')[1].split(
+        '"')[0].replace("&amp;", "&")
+
+
+def _days_page_link(page: str) -> str:
+    """The address of the play page's link "the day's page"."""
+    return re.search(r'<a href="([^"]*)"[^>]*>the day\'s page</a>', page).group(1).replace(
+        "&amp;", "&")
+
+
+def test_the_days_page_leads_back_to_the_sheet_being_played(client):
+    """Two words played, "the day's page" then "Play on this phone" opened word 1 on an
+    empty grid: the sheet lived only in the play page's address. The link to the day's page
+    carries it, and the day's page goes on with it (no script needed); it still offers a
+    new sheet."""
+    pz, moves, _score = _moves()
+    two = _sheet_text(moves[:2])
+    play = client.get(f"/girdle/{DAY}/play?" + urlencode({"sheet": two})).get_data(as_text=True)
+    assert f"Word 3 of {pz.words}" in play
+    day_link = _days_page_link(play)
+    assert day_link == f"/girdle/{DAY}?" + urlencode({"sheet": two})
+    day = client.get(day_link).get_data(as_text=True)
+    assert re.search(r'id="play-link" href="[^"]*">Go on playing on this phone</a>', day)
+    assert "2 words played so far" in day and 'id="play-new" hidden' not in day
+    again = client.get(_link(day, "play-link")).get_data(as_text=True)
+    assert f"Word 3 of {pz.words}" in again
+    assert all(f"<td>{m.word}</td>" in again for m in moves[:2])
+    # the day's page without a sheet, or with one that cannot be played: a sheet afresh
+    for address in (f"/girdle/{DAY}", f"/girdle/{DAY}?sheet=ZZZZ+1"):
+        plain = client.get(address).get_data(as_text=True)
+        assert _link(plain, "play-link") == f"/girdle/{DAY}/play"
+        assert "Play on this phone</a>" in plain and 'id="play-new" hidden' in plain
+    fresh = client.get(f"/girdle/{DAY}/play").get_data(as_text=True)
+    assert _days_page_link(fresh) == f"/girdle/{DAY}"
+
+
+def _play_words(page, moves) -> None:
+    """Type ``moves`` into their squares on the play page, word by word, each letter into
+    its square (as without scripts, where the keyboard does not move on by itself)."""
+    for m in moves:
+        for k, ch in enumerate(m.word):
+            if page.locator(f"#sq-{m.start + 1 + k}").count():
+                page.fill(f"#sq-{m.start + 1 + k}", ch)
+        with page.expect_navigation():
+            page.tap("#play-word")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("scripts", [True, False])
+def test_words_played_survive_the_pages_own_links(base_url, browser, scripts):
+    """The reported case: two words played, then "the day's page" and "Play on this phone":
+    the two words are there, with or without scripts."""
+    pz, moves, _score = _moves()
+    with phones(browser, base_url, java_script_enabled=scripts) as (page,):
+        page.goto(f"/girdle/{DAY}/play")
+        _play_words(page, moves[:2])
+        assert f"Word 3 of {pz.words}" in page.inner_text("#prompt")
+        with page.expect_navigation():
+            page.click("a:text-is(\"the day's page\")")
+        assert page.inner_text("#play-link") == "Go on playing on this phone"
+        with page.expect_navigation():
+            page.tap("#play-link")
+        assert f"Word 3 of {pz.words}" in page.inner_text("#prompt")
+        assert all(m.word in page.inner_text("#card") for m in moves[:2])
+
+
+@pytest.mark.browser
+def test_the_phone_keeps_the_sheet_for_the_day_reached_by_any_link(base_url, browser):
+    """With scripts the phone keeps the sheet so far for the day: the day's page reached
+    without it in its address (the menu, the archive, a bookmark) goes on with it, and the
+    play page opened afresh offers it; every word taken back, it is forgotten."""
+    pz, moves, _score = _moves()
+    with phones(browser, base_url) as (page,):
+        page.goto(f"/girdle/{DAY}/play")
+        assert page.locator("#resume").is_hidden()  # nothing kept yet
+        _play_words(page, moves[:2])
+        page.goto(f"/girdle/{DAY}")
+        assert page.inner_text("#play-link") == "Go on playing on this phone"
+        assert page.locator("#play-new").is_visible()
+        with page.expect_navigation():
+            page.tap("#play-link")
+        assert f"Word 3 of {pz.words}" in page.inner_text("#prompt")
+        page.goto(f"/girdle/{DAY}/play")
+        assert f"Word 1 of {pz.words}" in page.inner_text("#prompt")
+        assert page.locator("#resume").is_visible()  # and on the screen, under the tabs
+        header = page.locator("header.top").bounding_box()
+        offer = page.locator("#resume").bounding_box()
+        assert header["y"] + header["height"] <= offer["y"] < 844 - offer["height"]
+        with page.expect_navigation():
+            page.tap("#resume-link")
+        assert f"Word 3 of {pz.words}" in page.inner_text("#prompt")
+        for _ in range(2):
+            with page.expect_navigation():
+                page.tap("#undo-word")
+        page.goto(f"/girdle/{DAY}")
+        assert page.inner_text("#play-link") == "Play on this phone"
+        assert page.locator("#play-new").is_hidden()
+        page.goto(f"/girdle/{DAY + dt.timedelta(days=1)}")  # another day keeps its own
+        assert page.inner_text("#play-link") == "Play on this phone"
