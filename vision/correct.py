@@ -129,6 +129,10 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
         if leads and all((blanks or rd.face != BLANK) and rd.why != FADED for rd in group):
             _settle_best(group, good, unresolved)
         elif not good:  # no choice makes words: the classifier's own doubts go to the player
+            # ... and no mend kept for the set's sake was the words' choice (a blank's search
+            # below may still mend a tile of its words, for the blank's sake)
+            at = {(rd.row, rd.col) for rd in group}
+            restored.difference_update({(cell, a) for cell, a in restored if cell in at})
             for rd in group:
                 if rd.face != BLANK:
                     rd.alternatives = (shown_alternatives(rd.options, 3)
