@@ -480,3 +480,36 @@ def test_a_faint_tile_a_blanks_words_mend_says_nothing_of_the_letter_first_read(
     assert not any("Q tile" in why for why in tile.why_also), tile.why_also
     assert sum(rd.face == "Q" for rd in reads) == 1  # one Q read: no tile beyond the set
 
+
+def test_a_letter_read_surely_beside_a_faint_one_says_why_it_is_listed():
+    """Smeared boards (the blur bench's markers kept: smeared 9 sideways, seed 5; 11
+    sideways, seed 10) list the letters read surely in a run with a faint letter: BINDS's
+    faint I read 20% Q (15% I, 12% O), and BINDS, BONDS, HINDS, BIRDS and BINTS all words,
+    the words not left to settle a faint letter's runs. Its B, N and D, each read 99% with a
+    runner-up too unlikely to show, were listed with no reason, each "read B: B (100%)" on a
+    line of its own. Each says why, the run's sentence, and the faint letter is named under
+    it too; the S, which every choice keeps, is not listed."""
+    from vision.cells import FADED, listed_by_reason, listed_entry
+    from vision.correct import faint_in_word
+
+    lexicon = Lexicon(["binds", "bonds", "hinds", "birds", "bints"], name="test-list")
+    reads = _reads(["BQNDS", "....."])
+    _faded(_cell(reads, 0, 1), "Q", 0.2, [("I", 0.15), ("O", 0.12)])
+    for c, other in ((0, "H"), (2, "R"), (3, "T"), (4, "A")):
+        rd = _cell(reads, 0, c)
+        rd.confidence, rd.options = 0.99, [(other, 0.0003)]
+    unsure = resolve(reads, 2, 5, lexicon, LETTERS)
+    why = faint_in_word("binds")
+    assert why == ("a letter of BINDS is faint in the photo, so the word list cannot vouch "
+                   "for the word: check its letters")
+    assert "".join(rd.face for rd in reads[:5]) == "BINDS"
+    sure = [_cell(reads, 0, c) for c in (0, 2, 3)]
+    assert all(rd in unsure and rd.why == why for rd in sure), [rd.why for rd in sure]
+    assert _cell(reads, 0, 4) not in unsure
+    faint = _cell(reads, 0, 1)
+    assert faint.why == FADED and faint.why_also == [why]
+    groups = listed_by_reason([listed_entry(rd) for rd in unsure])
+    assert all(g.why for g in groups), [(g.why, g.entries) for g in groups]
+    run = next(g for g in groups if g.why == why)
+    assert [(u["row"], u["col"]) for u in run.sure] == [(0, 0), (0, 2), (0, 3)]
+    assert [(u["row"], u["col"]) for u in run.named] == [(0, 1)]
