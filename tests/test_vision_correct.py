@@ -438,3 +438,78 @@ def test_many_tiles_read_beyond_the_set_try_no_more_combinations_than_the_limit(
     assert all(rd in unsure for rd in reads[:8])  # many choices make words: the player's
     # the mends outlast the runners-up that mend nothing (K and X make no word)
     assert all({"K", "X"}.isdisjoint(a for a, _ in rd.alternatives) for rd in reads[:8])
+
+
+def _faded(rd: CellRead, face: str, confidence: float, options: list[tuple[str, float]]) -> None:
+    """``rd`` read as the cell reader reads a letter from faint ink: always doubted, listed
+    as faint (:data:`vision.cells.FADED`)."""
+    from vision.cells import FADED
+
+    rd.face = rd.letter = face
+    rd.confidence, rd.options = confidence, options
+    rd.alternatives = [(face, confidence)] + [(a, p) for a, p in options if p > 0.02]
+    rd.why = FADED
+
+
+def test_a_faint_tile_a_blanks_words_mend_says_nothing_of_the_letter_first_read():
+    """A smeared Bug Words board (the blur bench's markers kept, smeared 9 sideways, seed 6):
+    a faint I of KIOSK and ICE read 68% Q (1.9% I), one of two Q where the set holds one, the
+    I kept among its choices for the set's sake. No choice of its words made every run a
+    word (a run beside it is no word whatever is chosen); the blank of KIOS? mended the
+    tile to I, which made KIOSK, and the tile was listed saying "the set holds only 1 Q tile
+    and 2 are read", on a square that reads I, with one Q left on the board. The words did
+    not choose the I for the set's sake: the tile says it is faint, and perhaps misread, and
+    nothing of Q tiles."""
+    from vision.cells import FADED
+    from vision.correct import list_beyond_the_set, list_doubted
+
+    lexicon = Lexicon(["kiosk", "ice", "qi"], name="test-list")
+    reads = _reads(["KQOS?", ".CX..", ".EX..", ".....", "QI..."])
+    tile = _cell(reads, 0, 1)
+    _faded(tile, "Q", 0.68, [("L", 0.023), ("I", 0.0187), ("G", 0.018)])
+    o = _cell(reads, 0, 2)  # OXX down, or DXX: no word either way
+    o.confidence, o.alternatives, o.options = 0.5, [("D", 0.3)], [("D", 0.3)]
+    unsure = resolve(reads, 5, 5, lexicon, LETTERS, holds=_set_of("bugwords"))
+    for rd in reads:  # as the reader does: a faint letter is listed, then the set's counts
+        if rd.why == FADED:
+            list_doubted(rd, unsure)
+    list_beyond_the_set(reads, _set_of("bugwords"), unsure)
+    assert tile.face == "I" and tile in unsure
+    assert [a for a, _ in tile.alternatives] == ["I", "Q"]  # what was read offered too
+    assert tile.why == FADED
+    assert not any("Q tile" in why for why in tile.why_also), tile.why_also
+    assert sum(rd.face == "Q" for rd in reads) == 1  # one Q read: no tile beyond the set
+
+
+def test_a_letter_read_surely_beside_a_faint_one_says_why_it_is_listed():
+    """Smeared boards (the blur bench's markers kept: smeared 9 sideways, seed 5; 11
+    sideways, seed 10) list the letters read surely in a run with a faint letter: BINDS's
+    faint I read 20% Q (15% I, 12% O), and BINDS, BONDS, HINDS, BIRDS and BINTS all words,
+    the words not left to settle a faint letter's runs. Its B, N and D, each read 99% with a
+    runner-up too unlikely to show, were listed with no reason, each "read B: B (100%)" on a
+    line of its own. Each says why, the run's sentence, and the faint letter is named under
+    it too; the S, which every choice keeps, is not listed."""
+    from vision.cells import FADED, listed_by_reason, listed_entry
+    from vision.correct import faint_in_word
+
+    lexicon = Lexicon(["binds", "bonds", "hinds", "birds", "bints"], name="test-list")
+    reads = _reads(["BQNDS", "....."])
+    _faded(_cell(reads, 0, 1), "Q", 0.2, [("I", 0.15), ("O", 0.12)])
+    for c, other in ((0, "H"), (2, "R"), (3, "T"), (4, "A")):
+        rd = _cell(reads, 0, c)
+        rd.confidence, rd.options = 0.99, [(other, 0.0003)]
+    unsure = resolve(reads, 2, 5, lexicon, LETTERS)
+    why = faint_in_word("binds")
+    assert why == ("a letter of BINDS is faint in the photo, so the word list cannot vouch "
+                   "for the word: check its letters")
+    assert "".join(rd.face for rd in reads[:5]) == "BINDS"
+    sure = [_cell(reads, 0, c) for c in (0, 2, 3)]
+    assert all(rd in unsure and rd.why == why for rd in sure), [rd.why for rd in sure]
+    assert _cell(reads, 0, 4) not in unsure
+    faint = _cell(reads, 0, 1)
+    assert faint.why == FADED and faint.why_also == [why]
+    groups = listed_by_reason([listed_entry(rd) for rd in unsure])
+    assert all(g.why for g in groups), [(g.why, g.entries) for g in groups]
+    run = next(g for g in groups if g.why == why)
+    assert [(u["row"], u["col"]) for u in run.sure] == [(0, 0), (0, 2), (0, 3)]
+    assert [(u["row"], u["col"]) for u in run.named] == [(0, 1)]

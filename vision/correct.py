@@ -18,6 +18,7 @@ from vision.cells import (
     SHOWN_MIN,
     CellRead,
     give_reason,
+    offered,
     shown_alternatives,
 )
 from vision.words import runs
@@ -129,6 +130,10 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
         if leads and all((blanks or rd.face != BLANK) and rd.why != FADED for rd in group):
             _settle_best(group, good, unresolved)
         elif not good:  # no choice makes words: the classifier's own doubts go to the player
+            # ... and no mend kept for the set's sake was the words' choice (a blank's search
+            # below may still mend a tile of its words, for the blank's sake)
+            at = {(rd.row, rd.col) for rd in group}
+            restored.difference_update({(cell, a) for cell, a in restored if cell in at})
             for rd in group:
                 if rd.face != BLANK:
                     rd.alternatives = (shown_alternatives(rd.options, 3)
@@ -149,6 +154,7 @@ def resolve(reads: list[CellRead], rows: int, cols: int, lexicon: Lexicon,
     _list_all(unanchored, unresolved)  # vouched for by nothing but being words: ask
     if not blanks:
         read_as_letters(reads, letters, unresolved)
+    _list_faint_words(reads, rows, cols, unresolved)
     return unresolved
 
 
@@ -513,6 +519,38 @@ def _list_non_words(grid: list[list[str]], by_cell: dict[Cell, CellRead], lexico
                                        or [(rd.face, rd.confidence)])
                     unresolved.append(rd)
                     listed.add(cell)
+
+
+def faint_in_word(word: str) -> str:
+    """Why a tile of the run ``word`` (lower case, "?" a blank tile whose letter is not
+    known) is listed when another tile of the run holds a letter read from faint ink
+    (:data:`vision.cells.FADED`): the words are not left to settle such a run, so its
+    letters, however surely read, are the player's to check."""
+    return (f"a letter of {word.upper()} is faint in the photo, so the word list cannot "
+            "vouch for the word: check its letters")
+
+
+def _list_faint_words(reads: list[CellRead], rows: int, cols: int,
+                      unresolved: list[CellRead]) -> None:
+    """A listed tile with no reason of its own (no ``why``) that offers the player no choice
+    but what was read (:func:`vision.cells.offered`: nothing of its own in doubt) is listed
+    because a run through it holds a letter read from faint ink (the words do not settle a
+    faint letter's runs, :func:`resolve`): it says so, the run's sentence
+    (:func:`faint_in_word`, each such run's, :func:`vision.cells.give_reason`), and so do
+    the run's faint letters (listed for their ink already, :data:`vision.cells.FADED`)."""
+    grid = [[EMPTY] * cols for _ in range(rows)]
+    by_cell = {(rd.row, rd.col): rd for rd in reads}
+    for rd in reads:
+        grid[rd.row][rd.col] = rd.letter or rd.face
+    for rd in unresolved:
+        if rd.why or len(offered(rd)) > 1:
+            continue
+        for word, cells in words_through(grid, (rd.row, rd.col)):
+            faint = [by_cell[cell] for cell in cells if by_cell[cell].why == FADED]
+            if faint:  # ``rd`` is none of them: a faint letter says so (its ``why``)
+                give_reason(rd, faint_in_word(word))
+                for other in faint:  # named under the run's sentence too
+                    give_reason(other, faint_in_word(word))
 
 
 def not_a_word(word: str, lexicon: Lexicon) -> str:
