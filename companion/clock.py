@@ -159,11 +159,16 @@ class ClockState:
 
     def press(self, now: float, next_player: int | None = None) -> ClockState:
         """The player to move taps: their clock stops and the next player's starts (the next
-        seat, unless ``next_player`` is given). Before the first start, starts player 1."""
+        seat, unless ``next_player`` is given). A clock not running (before its first start,
+        or stopped mid-game) starts ``next_player``'s, who must be given: who is on turn is
+        the game's to say (a turn may be recorded before the clock is started, a player may
+        have gone out), not the clock's."""
         if self.paused:
             raise UsageError("the clock is paused: resume it first")
         if self.running is None:
-            return self.start(0 if next_player is None else next_player, now)
+            if next_player is None:
+                raise UsageError("no clock is running: say whose clock starts")
+            return self.start(next_player, now)
         nxt = (self.running + 1) % self.players if next_player is None else next_player
         return self.start(nxt, now)
 

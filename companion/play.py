@@ -225,6 +225,15 @@ class Table(Protocol):
         sentence) when no game leaves it."""
         ...
 
+    def read_start(self, text: str) -> Board:
+        """The board of the board text ``text``, not yet checked as a start."""
+        ...
+
+    def too_few_to_start(self, board: Board) -> UsageError | None:
+        """The refusal of a starting ``board`` with too few tiles to start from, none or one,
+        whatever they are; ``None`` when it has more."""
+        ...
+
     def tiles_on(self, board: Board) -> int:
         """How many of the set's tiles ``board`` holds."""
         ...
@@ -473,13 +482,10 @@ class TableBasics(ABC):
         start square (the first word covers one), or tiles not all joined in one group (each
         play joins the tiles already down), which names the squares apart from the largest
         group. The words are not judged: the table played them."""
+        too_few = self.too_few_to_start(board)
+        if too_few is not None:
+            raise too_few
         squares = [(r, c) for r, c, _ in board.squares()]
-        if not squares:
-            raise UsageError("The starting position has no tile on it: leave it out to start "
-                             "from the empty board.")
-        if len(squares) == 1:
-            raise SquareError("The starting position has one tile, and a word has two letters "
-                              "at least: type the board as it stands.", squares)
         for r, c, face in board.squares():
             if self.tile_of(face) not in self.tile_set.counts:
                 raise SquareError(f"{quoted(face)} at {square_name(r, c)} is not a "
@@ -506,6 +512,20 @@ class TableBasics(ABC):
                               f"{names}{more} {'lies' if len(apart) == 1 else 'lie'} apart "
                               "from the others, and every play joins the tiles already down.",
                               apart)
+
+    def too_few_to_start(self, board: Board) -> UsageError | None:
+        """The refusal of a starting ``board`` with too few tiles to start from, whatever
+        they are (:meth:`check_start`'s first): no tile, or one, and a word has two letters
+        at least; ``None`` when it has more. A photo's page asks it to offer keeping score
+        from the board read only when that can be done."""
+        squares = [(r, c) for r, c, _ in board.squares()]
+        if not squares:
+            return UsageError("The starting position has no tile on it: leave it out to "
+                              "start from the empty board.")
+        if len(squares) == 1:
+            return SquareError("The starting position has one tile, and a word has two "
+                               "letters at least: type the board as it stands.", squares)
+        return None
 
     def tiles_on(self, board: Board) -> int:
         """How many of the set's tiles ``board`` holds: every tile of every stack."""

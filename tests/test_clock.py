@@ -28,7 +28,7 @@ def test_banks_run_only_for_the_player_to_move():
     now = FakeClock()
     c = ClockState.new(2, ClockSettings(bank_seconds=25 * 60))
     assert c.remaining(0, now()) == 1500 and c.running is None
-    c = c.press(now())  # the first tap starts player 1
+    c = c.press(now(), next_player=0)  # the first tap starts player 1, named
     now.advance(90)
     c = c.press(now())  # player 1 ends the turn after 1:30
     now.advance(30)
@@ -73,10 +73,25 @@ def test_press_to_a_chosen_player_and_bad_input():
         ClockSettings(bank_seconds=10)
 
 
+def test_a_clock_not_running_starts_only_the_player_named():
+    """Who is on turn is the game's to say: a turn recorded before the clock was started, a
+    player gone out. A press on a clock not running (new, or stopped mid-game) with no player
+    named started player 1; it is refused, and starts the player named."""
+    now = FakeClock()
+    new = ClockState.new(3)
+    with pytest.raises(UsageError, match="say whose clock starts"):
+        new.press(now())
+    assert new.press(now(), next_player=1).running == 1
+    stopped = new.start(0, now()).stop(now() + 5)
+    with pytest.raises(UsageError, match="say whose clock starts"):
+        stopped.press(now() + 5)
+    assert stopped.press(now() + 5, next_player=2).running == 2
+
+
 def test_state_survives_storage():
     """A page reload or a second phone reads the stored state and shows the same clock."""
     now = FakeClock()
-    c = ClockState.new(2).press(now())
+    c = ClockState.new(2).press(now(), next_player=0)
     now.advance(42.5)
     again = ClockState.from_dict(c.to_dict())
     assert again == c and again.remaining(0, now()) == c.remaining(0, now()) == 1457.5

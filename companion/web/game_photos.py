@@ -17,7 +17,9 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
+from companion.board import Board
 from companion.errors import CompanionError, UsageError
+from companion.play import Table
 from companion.text import counted
 from companion.web import openapi, photos, quota, table_rules
 from companion.web import scoresheet as sheet
@@ -82,9 +84,15 @@ def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, statu
     sent them after a refusal (``field``: the box refused); ``play_refused``: the error is
     the play's, Score the new tiles having been pressed."""
     reading = photo.reading or {}
-    board = sheet.table(game).load_board((game.board or {}).get("text"))
+    rules = sheet.table(game)
+    board = rules.load_board((game.board or {}).get("text"))
     unsure = {(u["row"], u["col"]): u["alternatives"] for u in reading.get("uncertain", [])}
     shown = grid or reading["grid"]
+    start_board = None
+    can_start = sheet.can_change(game, key) and not game.turns and not game.finished
+    if can_start:
+        start_board = _board_shown(rules, shown, reading)
+        can_start = start_board is None or rules.too_few_to_start(start_board) is None
     # the squares shown in blue as the play, and counted in the next step's sentence
     new = {(r, c) for r, row in enumerate(shown) for c, face in enumerate(row)
            if face and face.upper() != (board.get(r, c) or "").upper()}
@@ -95,13 +103,24 @@ def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, statu
                            listed=photos.listed_on_page(reading.get("uncertain", [])),
                            columns=photos.COLUMNS, error=error,
                            error_squares=[list(sq) for sq in squares],
-                           can_start=(sheet.can_change(game, key) and not game.turns
-                                      and not game.finished),
-                           read_tiles=sum(bool(face) for row in shown for face in row),
+                           can_start=can_start,
+                           start_tiles=None if start_board is None
+                           else rules.tiles_on(start_board),
                            max_start=sheet.MAX_START_SCORE,
                            start=start or {}, error_field=field,
                            play_refused=play_refused,
                            chosen_seat=sheet.next_seat(game) if seat is None else seat), status
+
+
+def _board_shown(rules: Table, grid: list[list[str]], reading: dict) -> Board | None:
+    """The board the photo page's ``grid`` shows, read as a start is
+    (:func:`start_from_photo`), to offer keeping score from it only when the engine would
+    (:meth:`Table.too_few_to_start`: not from an empty board, or one tile); ``None`` while a
+    square holds what is no tile (a letter not seen, "?"), which keeping score names."""
+    try:
+        return rules.read_start(rules.position_text(grid, reading.get("heights")))
+    except CompanionError:
+        return None
 
 
 @bp.post("/games/<key>/photos")

@@ -231,6 +231,35 @@ def test_the_photo_page_keeps_score_from_the_board_read(client, mid_game_photo):
     assert 'id="start-fields"' not in client.get(url).get_data(as_text=True)
 
 
+REAL = Path(__file__).parents[1] / "data" / "vision" / "real"
+EMPTY_BOARD = REAL / "IMG_20151016_165303.jpg"  # a real photo of an empty Bug Words board
+
+
+def test_a_photo_of_a_board_too_bare_to_start_from_offers_no_keeping_score(client):
+    """A photo of an empty board offered "Keep score from this board", its "0 tiles ...
+    where the game starts", which could only be refused ("The starting position has no tile
+    on it ..."); a board of one tile, which the rules refuse too, said "its 1 tile are". The
+    page offers it as the engine decides (``Table.too_few_to_start``): not for none or one,
+    for two joined; and counts the tiles as the engine does."""
+    key, url, page, values = _photo_page(client, EMPTY_BOARD.read_bytes())
+    assert 'id="start-fields"' not in page and 'href="#start-fields"' not in page
+    assert "0 tiles" not in page and "Keep score from this board" not in page
+    assert "there is nothing to score" in page
+    empty = {k: "" for k in values if k.startswith("sq-")}
+    one = client.post(url + "/score", data={**values, **empty, "sq-7-7": "A", "seat": "0"})
+    assert one.status_code == 400  # one tile is no play either: the page again, as typed
+    said = one.get_data(as_text=True)
+    assert re.search(r'name="sq-7-7" id="sq-7-7" value="A"', said)
+    assert 'id="start-fields"' not in said and "1 tile" not in said
+    two = client.post(url + "/score", data={**values, **empty, "sq-7-7": "Q",
+                                            "sq-7-8": "X", "seat": "0"})
+    assert two.status_code == 400  # QX is no word: refused as a play, and a board to keep
+    said = two.get_data(as_text=True)
+    assert 'id="start-fields"' in said
+    assert "from the board in the grid: its 2 tiles are where the game starts" in said
+    assert client.get(f"/api/games/{key}").get_json()["turns"] == []
+
+
 def test_keep_score_s_boxes_sent_with_a_play_refused_are_offered_as_typed(client,
                                                                          mid_game_photo):
     """Without scripts, Enter in Keep score's boxes presses the form's first button, Score
@@ -302,20 +331,26 @@ def test_a_photo_board_the_rules_refuse_marks_its_squares(client, mid_game_photo
 
 def test_a_werdup_board_photographed_at_an_angle_starts_with_its_stacks(client):
     """A render of the printed WerdUp set at 33 degrees, 19 stacks 1-5 high: the game starts
-    from its stacks at the heights read, each tile of each stack out of the bag."""
+    from its stacks at the heights read, each tile of each stack out of the bag, and the
+    photo's page says as many tiles (it counted the stacks)."""
     from tools.render.rig import load_truth
 
     photo = Path(__file__).parents[1] / "data" / "werdup_renders" / "render-101.jpg"
     truth, _ = load_truth(photo)
-    key, url, _, values = _photo_page(client, photo.read_bytes(), "werdup")
+    key, url, page, values = _photo_page(client, photo.read_bytes(), "werdup")
+    tiles = sum(truth.height(r, c) for r, c, _ in truth.squares())
+    assert len(list(truth.squares())) == 19 and tiles > 19
+    # the page counts the tiles the game starts with, each of every stack (it said 19)
+    assert f"its {tiles} tiles are where the game starts" in page
     assert client.post(url + "/start", data=values).status_code == 302
     game = client.get(f"/api/games/{key}").get_json()
     assert game["start"]["board"] == truth.to_text()
-    assert game["start"]["tiles"] == sum(truth.height(r, c) for r, c, _ in truth.squares())
+    assert game["start"]["tiles"] == tiles
 
 
-def _photo_of_a_new_game(page, photo) -> None:
-    """A new Bug Words game of Ann and Bob, and ``photo`` sent from its sheet: its photo page."""
+def _photo_of_a_new_game(page, photo, shown: str = "#start-fields") -> None:
+    """A new Bug Words game of Ann and Bob, and ``photo`` sent from its sheet: its photo page,
+    once it shows ``shown``."""
     page.goto("/games")
     page.select_option("#game", "bugwords")
     page.fill("input[aria-label='Player 1']", "Ann")
@@ -323,7 +358,7 @@ def _photo_of_a_new_game(page, photo) -> None:
     page.click("#new-game button[type=submit]")
     page.set_input_files("#photo", str(photo))
     page.click("#photo-upload button[type=submit]")
-    page.wait_for_selector("#start-fields")
+    page.wait_for_selector(shown)
 
 
 def _settle_the_grid(page) -> None:
@@ -363,6 +398,28 @@ def test_keep_score_from_a_photographed_board_in_the_browser(browser, tmp_path,
         totals = page.inner_text("#totals")
         assert "131" in totals and "88" in totals
         assert page.locator("#board .cell").filter(has_text="Q").count() >= 1
+        context.close()
+
+
+@pytest.mark.browser
+def test_a_photo_of_an_empty_board_offers_no_keeping_score_in_the_browser(browser, tmp_path):
+    """The real photo of an empty board sent from a new game's sheet: its page says there is
+    nothing to score, and offers no "Keep score from this board" (it offered it, its "0 tiles
+    are where the game starts", and pressing it was refused)."""
+    from browser import PHONE, fits_phone
+
+    app = make_app(tmp_path)
+    with live_server(app) as url:
+        context = browser.new_context(base_url=url, **PHONE)
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        _photo_of_a_new_game(page, EMPTY_BOARD, "#next-step")
+        page.screenshot(path=str(tmp_path / "empty.png"), full_page=True)
+        assert "there is nothing to score" in page.inner_text("#next-step")
+        assert not page.locator("#start-fields, #start-button").count()
+        text = page.inner_text("main")
+        assert "Keep score" not in text and "0 tiles" not in text
+        fits_phone(page)
         context.close()
 
 

@@ -354,6 +354,36 @@ def test_the_printable_sheet_breaks_a_long_name_before_it_cuts_it_on_a_phone(bro
         context.close()
 
 
+NAME_PIECES = """seat => Array.from(document.querySelectorAll(`#name-${seat} > span`), s => {
+  const r = document.createRange(); r.selectNodeContents(s);  // the piece's letters as set
+  const rects = Array.from(r.getClientRects());
+  return [s.textContent, new Set(rects.map(x => Math.round(x.top))).size,
+          Math.round(rects[0].top), rects[0].left, rects[rects.length - 1].right]; })"""
+
+
+@pytest.mark.parametrize(("players", "lines"), [
+    (["Ann", "Fitzgerald-Smyth"], [["Fitzgerald-", "Smyth"]]),
+    (["Ann", "Fitzgerald-Smyth", "Bob"], [["Fitzgerald-"], ["Smyth"]])])
+def test_a_hyphenated_name_on_the_printable_sheet_reads_as_typed_on_a_phone(browser, base_url,
+                                                                           players, lines):
+    """A hyphenated name's pieces (each may break only after its hyphen) each had .1 em of
+    room either side for an ellipsis's last dot, so side by side at 390 px they read
+    "Fitzgerald- Smyth", 2.8 px apart. Side by side they now read as typed, the hyphen's
+    letters as close as in one word; where the column is too narrow, the name breaks after
+    its hyphen, each piece whole on its line."""
+    game = _game(base_url, players)
+    with phones(browser, base_url) as (page,):
+        page.goto(f"/games/{game['table_key']}/print")
+        pieces = page.evaluate(NAME_PIECES, 1)
+        assert [n for _word, n, *_ in pieces] == [1, 1], pieces  # each piece whole
+        tops = sorted({top for _w, _n, top, _l, _r in pieces})
+        assert [[w for w, _n, top, _l, _r in pieces if top == at] for at in tops] == lines
+        for before, after in zip(pieces, pieces[1:], strict=False):
+            if before[2] == after[2]:  # side by side: the next piece's letters where it ends
+                assert abs(after[3] - before[4]) < 0.2, pieces
+        fits_phone(page)
+
+
 @pytest.mark.parametrize("scripts", [True, False])
 def test_the_printable_sheets_print_button_shows_only_when_it_works(browser, base_url,
                                                                     scripts):

@@ -425,6 +425,36 @@ def test_the_clock_runs_on_the_fake_time_and_survives_a_reload(tapp, fake):
     assert "-0:21" in sheet and "(-10)" in sheet
 
 
+@pytest.mark.parametrize("by", ["api", "page"])
+def test_a_press_naming_no_seat_starts_the_clock_of_the_player_on_turn(tapp, by):
+    """Turns recorded before the clock was started: a press naming no seat (the API's
+    default press, ``{}``) started the first seat's clock, Ann's, though Bob was on turn.
+    It starts the clock of the player on turn as the score sheet says, one who lost the
+    turn to a challenge passed over, by the API and by the page's form alike."""
+    client = tapp.test_client()
+
+    def pressed(key):
+        if by == "api":
+            resp = client.post(f"/api/games/{key}/clock", json={})
+            assert resp.status_code == 200, resp.get_json()
+            return resp.get_json()
+        assert _press(client, key, action="press").status_code == 302
+        return client.get(f"/api/games/{key}/clock").get_json()
+
+    key = _start(client, "none", minutes="25")
+    _play(client, key, "8G CAT")
+    assert _api(client, key)["next_seat"] == 1
+    assert pressed(key)["running"] == 1  # Bob's clock
+    # three players under double challenge: Bob challenges CAT, which stands, and loses
+    # his turn; Cy is on turn
+    key = _start(client, "double", minutes="25", players=("Ann", "Bob", "Cy"))
+    _play(client, key, "8G CAT")
+    assert _form(client, key, "challenge").status_code == 302
+    assert _api(client, key)["next_seat"] == 2
+    clock = pressed(key)
+    assert clock["running"] == 2 and clock["todo"] == "Tap your clock when your turn ends."
+
+
 def test_a_game_reopened_takes_off_its_overtime_until_it_is_finished_again(tapp, fake):
     """Finishing stops the clock and takes each overtime penalty off as a ``time`` turn;
     reopening the game takes those off with the end's adjustments (the time used is kept on
