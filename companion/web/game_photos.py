@@ -28,6 +28,7 @@ from companion.web.games import (
     GAME_SCHEMA,
     MAX_ID,
     REFUSED,
+    SEAT_FIELD,
     VERSION_FIELD,
     api_game,
     boxes_typed,
@@ -37,7 +38,7 @@ from companion.web.games import (
     sheet_page,
     writable,
 )
-from companion.web.inputs import int_from, json_object
+from companion.web.inputs import int_from, json_object, whole_from
 from companion.web.models import Game, Photo
 from companion.web.retention import forget_old_photos
 from companion.web.wordlist import lexicon
@@ -151,7 +152,7 @@ def score_photo(key: str, photo_id: int) -> ResponseReturnValue:
         grid = photos.grid_from_form(request.form, reading["rows"], reading["cols"])
         seat = request.form.get("seat")
         _score_photo(game, photo, grid,
-                     None if not seat else int_from(seat, "Player", 0, 9, 0))
+                     None if not seat else whole_from(seat, "Player", 0))
     except CompanionError as exc:
         session().rollback()
         game = game_or_404(key)
@@ -245,7 +246,7 @@ def api_score_photo(key: str, photo_id: int) -> ResponseReturnValue:
     grid = photos.grid_from_json(body["grid"], reading["rows"], reading["cols"]) \
         if "grid" in body else reading["grid"]
     seat = body.get("seat")
-    _score_photo(game, photo, grid, None if seat is None else int_from(seat, "Seat", 0, 9, 0))
+    _score_photo(game, photo, grid, None if seat is None else whole_from(seat, "Seat", 0))
     session().commit()
     return jsonify(api_game(game, key)), 201
 
@@ -272,7 +273,7 @@ openapi.add("/api/games/{key}/photos/{photo_id}/score", "post", {
     "requestBody": openapi.json_body({"type": "object", "properties": {
         "grid": {"type": "array", "items": {"type": "array", "items": {"type": "string"}},
                  "description": "row by row; \"\" for an empty square"},
-        "seat": {"type": "integer"}, "version": VERSION_FIELD}}),
+        "seat": SEAT_FIELD, "version": VERSION_FIELD}}),
     "responses": {"201": {"description": "the game after the turn",
                           "content": {"application/json": {"schema": GAME_SCHEMA}}}, **REFUSED,
                   "429": openapi.ERROR},
