@@ -22,7 +22,7 @@ from companion.text import counted
 from companion.web import openapi, photos, quota, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
-from companion.web.errors import field_at_fault, status_of
+from companion.web.errors import field_at_fault, said_on_page, status_of
 from companion.web.games import (
     GAME_KEY,
     GAME_SCHEMA,
@@ -47,7 +47,7 @@ from vision.formats import MEDIA_TYPES
 
 def _store_photo(game: Game, data: bytes) -> Photo:
     if game.finished:
-        raise UsageError("This game is over; start a new one.")
+        raise UsageError("This game is finished: reopen it to add a board photo.")
     quota.spend(quota.PHOTO)
     reading, overlay_jpeg, (width, height) = photos.read_photo(
         game.kind, data, lexicon(), current_app.config["MAX_IMAGE_PIXELS"])
@@ -111,7 +111,7 @@ def upload_photo(key: str) -> ResponseReturnValue:
         photo = _store_photo(writable(key), _uploaded())
     except CompanionError as exc:
         session().rollback()
-        return sheet_page(game_or_404(key), key, str(exc), status_of(exc),
+        return sheet_page(game_or_404(key), key, said_on_page(exc), status_of(exc),
                           boxes_typed(request.form), field_at_fault(exc, "photo"))
     session().commit()
     return redirect(url_for("games.photo", key=key, photo_id=photo.id))
@@ -161,7 +161,7 @@ def score_photo(key: str, photo_id: int) -> ResponseReturnValue:
         # the form's first button), are offered again as typed
         typed = _start_typed(request.form, game) if any(
             f"start{p.seat}" in request.form for p in game.players) else None
-        return _photo_page(game, key, _photo_or_404(game, photo_id), grid, str(exc),
+        return _photo_page(game, key, _photo_or_404(game, photo_id), grid, said_on_page(exc),
                            status_of(exc),
                            int(chosen) if chosen.isascii() and chosen.isdigit() and len(chosen) < 3
                            else None,
@@ -213,7 +213,7 @@ def start_from_photo(key: str, photo_id: int) -> ResponseReturnValue:
     except CompanionError as exc:
         session().rollback()
         game = game_or_404(key)
-        return _photo_page(game, key, _photo_or_404(game, photo_id), grid, str(exc),
+        return _photo_page(game, key, _photo_or_404(game, photo_id), grid, said_on_page(exc),
                            status_of(exc), None, getattr(exc, "squares", ()),
                            _start_typed(request.form, game), field)
     session().commit()

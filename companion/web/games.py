@@ -27,7 +27,7 @@ from flask.typing import ResponseReturnValue
 from sqlalchemy import or_
 
 from companion.challenges import CHALLENGE_RULE_NAMES, challenge_rules
-from companion.errors import CompanionError, RackError, UsageError
+from companion.errors import CompanionError, PageWordedError, RackError, UsageError
 from companion.tables import TABLE_GAMES, table_for
 from companion.web import openapi, plays, quota, records, table_rules
 from companion.web import scoresheet as sheet
@@ -261,7 +261,7 @@ def _act(key: str, action, field: str = "",
         status = status_of(exc)
         if isinstance(exc, RackError):  # one player's rack: its box, not every rack's
             field = f"rack{exc.seat}"
-        return sheet_page(game_or_404(key), key, str(exc), status, typed,
+        return sheet_page(game_or_404(key), key, said_on_page(exc), status, typed,
                           "" if status in (409, 429) else field)
     box = then(game) if callable(then) else then
     db.commit()
@@ -308,8 +308,10 @@ def last_turn_said(rows: list[dict]) -> str:
 
 def _undo(db, game: Game, values) -> str:
     if _seen(values) is None:
-        raise UsageError("Say which version of the game the turn is taken back from "
-                         '("version"): reload the page and try again.')
+        raise PageWordedError('Send "version", the game\'s version as you last saw it, so '
+                              "that a turn is taken back once however often it is sent.",
+                              "This page did not say which version of the game it showed: "
+                              "reload the page and try again.")
     said = last_turn_said(sheet.running(game))
     table_rules.take_back(db, game, table_rules.now())
     return f"{said[:1].upper()}{said[1:]} taken back."

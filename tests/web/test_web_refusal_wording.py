@@ -1,4 +1,5 @@
-"""The web app's refusals: each limit stated by its one owner."""
+"""The web app's refusals: each limit stated by its one owner, and each refusal worded for
+where it is read: the API's say what a client sends, the pages' what a player does."""
 
 from __future__ import annotations
 
@@ -8,8 +9,14 @@ from html import unescape
 import pytest
 from appfactory import page_said, token
 
+from companion.challenges import CHALLENGE_RULE_NAMES, challenge_rules
 from companion.tables import TABLE_GAMES, table_for
+from companion.web import csrf
 from companion.web.scoresheet import MAX_TURN_SCORE
+
+RACKS = {"0": "ABCDEFG", "1": "HIJKLMN"}  # each player's seven tiles, at a finish before a turn
+# words of a page's refusal, which no API refusal may use
+PAGE_WORDS = re.compile(r"\b(page|box|boxes|reload|tap|button)\b", re.I)
 
 
 def _new_game(client, kind="bugwords", players=("Ann", "Bob"), **more):
@@ -109,3 +116,86 @@ def test_the_openapi_document_gives_the_limits_the_sheet_keeps(client):
     last = client.post(f"/api/games/{game['table_key']}/turns",
                        json={"seat": most - 1, "words": "QI", "score": MAX_TURN_SCORE})
     assert last.status_code == 201
+
+
+# -- the challenge rules by name and by title ------------------------------------------------
+
+def test_an_unknown_challenge_rule_is_named_as_the_api_and_the_form_take_it(client):
+    """The API lists the rules' values, which it takes; the form the titles its list shows
+    (it listed "none, single, double, points" under a list of "No challenges", ...)."""
+    names = ", ".join(CHALLENGE_RULE_NAMES[:-1]) + f" or {CHALLENGE_RULE_NAMES[-1]}"
+    api = client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"],
+                                          "challenge_rule": "triple"})
+    assert _api_refusal(api) == f"Choose a challenge rule: {names}."
+    client.get("/games")
+    page = client.post("/games", data={"csrf_token": token(client), "game": "bugwords",
+                                       "player": ["Ann", "Bob"], "challenge_rule": "triple"})
+    titles = [challenge_rules()[n].title for n in CHALLENGE_RULE_NAMES]
+    assert _page_refusal(page) == (f"Choose a challenge rule: {', '.join(titles[:-1])} or "
+                                   f"{titles[-1]}.")
+
+
+# -- the API in the API's words, the pages in theirs ---------------------------------------
+
+def test_a_form_body_sent_to_the_api_is_told_to_send_json(client):
+    """A text/plain body to the API was told "This form has expired ...: reload the page";
+    a page's form without its token still is."""
+    game = _new_game(client)
+    resp = client.post(f"/api/games/{game['table_key']}/turns", data="score=5",
+                       content_type="text/plain")
+    said = _api_refusal(resp)
+    assert said == csrf.API_REFUSED and "application/json" in said
+    assert not PAGE_WORDS.search(said)
+    page = client.post(f"/games/{game['table_key']}/turns", data={"score": "5"},
+                       headers={"Origin": "https://elsewhere.example"})
+    assert page.status_code == 400 and csrf.REFUSED in page_said(page)
+
+
+def test_too_few_players_are_counted_to_the_api_and_boxed_on_the_page(client):
+    api = client.post("/api/games", json={"game": "bugwords", "players": ["Ann"]})
+    assert _api_refusal(api) == "Bug Words needs 2 to 4 players, a name each; 1 name was given."
+    five = client.post("/api/games", json={"game": "werdup", "players": list("abcde")})
+    assert _api_refusal(five) == "WerdUp needs 1 to 4 players, a name each; 5 names were given."
+    client.get("/games")
+    page = client.post("/games", data={"csrf_token": token(client), "game": "bugwords",
+                                       "player": ["Ann", "", ""]})
+    assert _page_refusal(page) == "Bug Words needs 2 to 4 players: type one name per box."
+
+
+def test_a_turn_on_a_finished_game_says_to_reopen_it(client):
+    """A finished game can be reopened, and the refusal says so (it said "start a new one"),
+    to the API and on the page; reopened, the same turn is recorded."""
+    game = _new_game(client)
+    key = game["table_key"]
+    done = client.post(f"/api/games/{key}/finish", json={"racks": RACKS})
+    assert done.status_code == 200
+    said = "This game is finished: reopen it to add a turn."
+    assert _api_refusal(client.post(f"/api/games/{key}/turns",
+                                    json={"words": "QI", "score": 11})) == said
+    assert _page_refusal(_turn_by_form(client, done.get_json(), words="QI", score="11")) == said
+    assert client.post(f"/api/games/{key}/reopen", json={}).status_code == 200
+    assert client.post(f"/api/games/{key}/turns",
+                       json={"words": "QI", "score": 11}).status_code == 201
+
+
+def test_a_photo_for_a_finished_game_says_to_reopen_it(client):
+    game = _new_game(client)
+    key = game["table_key"]
+    assert client.post(f"/api/games/{key}/finish", json={"racks": RACKS}).status_code == 200
+    resp = client.post(f"/api/games/{key}/photos", data=b"not read",
+                       content_type="image/jpeg")
+    assert _api_refusal(resp) == "This game is finished: reopen it to add a board photo."
+
+
+def test_a_take_back_without_its_version_says_what_each_must_do(client):
+    """The API is told to send "version"; a page that did not send it (it always does), to
+    reload (the API was told to reload the page)."""
+    game = _new_game(client)
+    key = game["table_key"]
+    client.post(f"/api/games/{key}/turns", json={"words": "QI", "score": 11})
+    api = _api_refusal(client.post(f"/api/games/{key}/undo", json={}))
+    assert '"version"' in api and not PAGE_WORDS.search(api)
+    page = _page_refusal(client.post(f"/games/{key}/undo",
+                                     data={"csrf_token": token(client)}))
+    assert "reload the page" in page and '"version"' not in page
+    assert len(client.get(f"/api/games/{key}").get_json()["turns"]) == 1
