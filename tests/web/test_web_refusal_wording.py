@@ -1,5 +1,6 @@
-"""The web app's refusals: each limit stated by its one owner, and each refusal worded for
-where it is read: the API's say what a client sends, the pages' what a player does."""
+"""The web app's refusals: each limit stated by its one owner, a JSON key given twice refused,
+and each refusal worded for where it is read: the API's say what a client sends, the pages'
+what a player does."""
 
 from __future__ import annotations
 
@@ -116,6 +117,30 @@ def test_the_openapi_document_gives_the_limits_the_sheet_keeps(client):
     last = client.post(f"/api/games/{game['table_key']}/turns",
                        json={"seat": most - 1, "words": "QI", "score": MAX_TURN_SCORE})
     assert last.status_code == 201
+
+
+# -- a JSON key given twice -------------------------------------------------------------------
+
+def test_a_json_key_given_twice_is_refused_naming_it(client):
+    """``{"words": ["qi"], "words": ["zzz"]}`` judged ZZZ alone, the client believing QI was
+    judged: refused, as a query argument given twice is, naming the key."""
+    resp = client.post("/api/judge", data='{"words": ["qi"], "words": ["zzz"]}',
+                       content_type="application/json")
+    assert _api_refusal(resp) == 'The key "words" is given twice in one JSON object: give ' \
+                                 "it once."
+    once = client.post("/api/judge", json={"words": ["qi"]})
+    assert once.status_code == 200 and once.get_json()["valid"] is True
+
+
+def test_a_key_repeated_in_a_nested_object_is_refused_and_nothing_is_done(client):
+    game = _new_game(client)
+    key = game["table_key"]
+    resp = client.post(f"/api/games/{key}/finish",
+                       data='{"racks": {"1": "QZ", "1": "", "1": "A"}}',
+                       content_type="application/json")
+    assert _api_refusal(resp) == 'The key "1" is given three times in one JSON object: ' \
+                                 "give it once."
+    assert client.get(f"/api/games/{key}").get_json()["finished"] is False
 
 
 # -- the challenge rules by name and by title ------------------------------------------------
