@@ -19,18 +19,32 @@ class SetupError(UsageError):
     what to install or build."""
 
 
-class ChoiceError(UsageError):
+class PageWordedError(UsageError):
+    """A refusal said one way to a program, the command line or the API (``str``: in the
+    names and fields it sends, and what to send), and another way to a player on a page
+    (:meth:`on_page`: in what the page shows, and what to do there), where the two differ.
+    The web app says each in its place (``companion.web.errors.said_on_page``)."""
+
+    def __init__(self, message: str, on_page: str) -> None:
+        super().__init__(message)
+        self.page_said = on_page
+
+    def on_page(self) -> str:
+        """The refusal as a page says it."""
+        return self.page_said
+
+
+class ChoiceError(PageWordedError):
     """A value that is not one of a list of choices, refused naming them: by the names the
     command line and the API take (``str``), or, on a page, by the titles its list shows
     (:meth:`by_title`: "WerdUp, Bug Words" where the names are "werdup, bugwords")."""
 
     def __init__(self, message: str, titled: str) -> None:
-        super().__init__(message)
-        self.titled = titled
+        super().__init__(message, titled)
 
     def by_title(self) -> str:
         """The refusal naming the choices as a page's list shows them."""
-        return self.titled
+        return self.on_page()
 
 
 def exit_status(error: CompanionError) -> int:

@@ -26,7 +26,7 @@ from companion.board import (
     square_name,
 )
 from companion.challenges import NEXT_TURN, ChallengeRule
-from companion.errors import CompanionError, SquareError, UsageError
+from companion.errors import CompanionError, PageWordedError, SquareError, UsageError
 from companion.lexicon import Lexicon
 from companion.text import capital_first, counted, quoted
 from companion.text import sentence as text_sentence
@@ -311,11 +311,16 @@ def check_player_names(names: Sequence[str], title: str, fewest: int, most: int)
     """The players' names, stripped and checked (:func:`check_player_name`): as many as the
     game seats, and each its own, since the sheet, its turns and its record tell the players
     apart by name ("Ann" and "ann" are one name, and so are a phone's full-width "Ａｎｎ"
-    and an "Å" typed as A and its ring, which look the same on the sheet)."""
+    and an "Å" typed as A and its ring, which look the same on the sheet). Too few or too
+    many are refused by the count given to a program, and to a page by its boxes
+    (:class:`PageWordedError`)."""
     names = [n.strip() for n in names if n and n.strip()]
     if not fewest <= len(names) <= most:
-        raise UsageError(f"{title} needs {fewest} to {counted(most, 'player')}: type one name "
-                         "per box.")
+        needs = f"{title} needs {fewest} to {counted(most, 'player')}"
+        given = ("no name was given" if not names else
+                 f"{counted(len(names), 'name')} {'was' if len(names) == 1 else 'were'} given")
+        raise PageWordedError(f"{needs}, a name each; {given}.",
+                              f"{needs}: type one name per box.")
     checked = [check_player_name(n) for n in names]
     seen: set[str] = set()
     for name in checked:

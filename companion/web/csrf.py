@@ -20,10 +20,12 @@ import io
 import secrets
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, abort, current_app, render_template_string, request, session
+from flask import Flask, Response, current_app, render_template_string, request, session
 from flask.ctx import RequestContext
 from werkzeug.datastructures import MultiDict
 
+from companion.errors import PageWordedError
+from companion.web.errors import wants_json
 from companion.web.formfill import refilled
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
@@ -35,6 +37,9 @@ HEADER = "X-CSRF-Token"
 EXPIRED = "This form had expired, so nothing was done: check what you typed and send it again."
 REFUSED = ("This form has expired or did not come from this site: reload the page and send "
            "it again.")
+# The same refusal to an API client, which sends no form: what the API takes instead.
+API_REFUSED = ('Send the body as JSON, with "Content-Type: application/json" (a photo with its '
+               "image type): a form or text body needs the site's form token (X-CSRF-Token).")
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 _SENT = "companion.form_sent_again"  # the request's environ: the form whose page is read
 _NOTICE = '{% from "_fields.html" import refusal %}{{ refusal(said) }}'
@@ -54,7 +59,8 @@ def needs_token() -> bool:
 
 def check_request() -> Response | None:
     """Refuse a data-changing form request whose token is missing or wrong: with its form
-    filled in again (:func:`form_again`) when it came from this site, else the error page."""
+    filled in again (:func:`form_again`) when it came from this site, else the error page;
+    under ``/api/``, a JSON error saying what the API takes (:data:`API_REFUSED`)."""
     if request.routing_exception is not None:  # 404/405 are reported as such
         return None
     if not current_app.config.get("CSRF_ENABLED", True) or not needs_token():
@@ -63,9 +69,9 @@ def check_request() -> Response | None:
     given = request.headers.get(HEADER) or request.form.get(FIELD, "")
     if expected and hmac.compare_digest(str(given), str(expected)):
         return None
-    again = form_again() if from_this_site() else None
+    again = form_again() if from_this_site() and not wants_json() else None
     if again is None:
-        abort(400, description=REFUSED)
+        raise PageWordedError(API_REFUSED, REFUSED)
     return again
 
 

@@ -18,7 +18,7 @@ from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.wrappers import Response as BaseResponse
 
 from companion.dates import MONTHS
-from companion.errors import ChoiceError, CompanionError, SetupError
+from companion.errors import CompanionError, PageWordedError, SetupError
 from companion.text import listed, sentence
 from companion.web.limits import size_said
 
@@ -174,11 +174,17 @@ def said_on_page(exc: CompanionError) -> str:
     rulebook lacks, or a value not among a list's choices (an unknown game), is refused
     naming the choices by their titles, as the pages' lists show them ("PDQ", "PDL (Pretty
     Darn Long)", "Bug Words"), where the command line and the API, which take the names,
-    list those ("regular", "pdl", "bugwords")."""
+    list those ("regular", "pdl", "bugwords"); and that any refusal with a page's wording of
+    its own (:class:`~companion.errors.PageWordedError`) says what a player does on the page
+    ("type one name per box", "reload the page") where the API says what a client sends.
+    Every page's refusal is said through here, the API's as ``str(exc)``
+    (:func:`_companion_error`, by :func:`wants_json`)."""
     from companion.pdq.variants import UnknownVariant
 
-    if isinstance(exc, UnknownVariant | ChoiceError):
+    if isinstance(exc, UnknownVariant):
         return exc.by_title()
+    if isinstance(exc, PageWordedError):
+        return exc.on_page()
     return str(exc)
 
 

@@ -24,12 +24,13 @@ from companion.text import counted
 from companion.web import openapi, photos, quota, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
-from companion.web.errors import field_at_fault, status_of
+from companion.web.errors import field_at_fault, said_on_page, status_of
 from companion.web.games import (
     GAME_KEY,
     GAME_SCHEMA,
     MAX_ID,
     REFUSED,
+    SEAT_FIELD,
     VERSION_FIELD,
     api_game,
     boxes_typed,
@@ -39,7 +40,7 @@ from companion.web.games import (
     sheet_page,
     writable,
 )
-from companion.web.inputs import int_from, json_object
+from companion.web.inputs import int_from, json_object, whole_from
 from companion.web.models import Game, Photo
 from companion.web.retention import forget_old_photos
 from companion.web.wordlist import lexicon
@@ -48,7 +49,7 @@ from vision.formats import MEDIA_TYPES
 
 def _store_photo(game: Game, data: bytes) -> Photo:
     if game.finished:
-        raise UsageError("This game is over; start a new one.")
+        raise UsageError("This game is finished: reopen it to add a board photo.")
     quota.spend(quota.PHOTO)
     reading, overlay_jpeg, (width, height) = photos.read_photo(
         game.kind, data, lexicon(), current_app.config["MAX_IMAGE_PIXELS"])
@@ -129,7 +130,7 @@ def upload_photo(key: str) -> ResponseReturnValue:
         photo = _store_photo(writable(key), _uploaded())
     except CompanionError as exc:
         session().rollback()
-        return sheet_page(game_or_404(key), key, str(exc), status_of(exc),
+        return sheet_page(game_or_404(key), key, said_on_page(exc), status_of(exc),
                           boxes_typed(request.form), field_at_fault(exc, "photo"))
     session().commit()
     return redirect(url_for("games.photo", key=key, photo_id=photo.id))
@@ -170,7 +171,7 @@ def score_photo(key: str, photo_id: int) -> ResponseReturnValue:
         grid = photos.grid_from_form(request.form, reading["rows"], reading["cols"])
         seat = request.form.get("seat")
         _score_photo(game, photo, grid,
-                     None if not seat else int_from(seat, "Player", 0, 9, 0))
+                     None if not seat else whole_from(seat, "Player", 0))
     except CompanionError as exc:
         session().rollback()
         game = game_or_404(key)
@@ -179,7 +180,7 @@ def score_photo(key: str, photo_id: int) -> ResponseReturnValue:
         # the form's first button), are offered again as typed
         typed = _start_typed(request.form, game) if any(
             f"start{p.seat}" in request.form for p in game.players) else None
-        return _photo_page(game, key, _photo_or_404(game, photo_id), grid, str(exc),
+        return _photo_page(game, key, _photo_or_404(game, photo_id), grid, said_on_page(exc),
                            status_of(exc),
                            int(chosen) if chosen.isascii() and chosen.isdigit() and len(chosen) < 3
                            else None,
@@ -231,7 +232,7 @@ def start_from_photo(key: str, photo_id: int) -> ResponseReturnValue:
     except CompanionError as exc:
         session().rollback()
         game = game_or_404(key)
-        return _photo_page(game, key, _photo_or_404(game, photo_id), grid, str(exc),
+        return _photo_page(game, key, _photo_or_404(game, photo_id), grid, said_on_page(exc),
                            status_of(exc), None, getattr(exc, "squares", ()),
                            _start_typed(request.form, game), field)
     session().commit()
@@ -264,7 +265,7 @@ def api_score_photo(key: str, photo_id: int) -> ResponseReturnValue:
     grid = photos.grid_from_json(body["grid"], reading["rows"], reading["cols"]) \
         if "grid" in body else reading["grid"]
     seat = body.get("seat")
-    _score_photo(game, photo, grid, None if seat is None else int_from(seat, "Seat", 0, 9, 0))
+    _score_photo(game, photo, grid, None if seat is None else whole_from(seat, "Seat", 0))
     session().commit()
     return jsonify(api_game(game, key)), 201
 
@@ -291,7 +292,7 @@ openapi.add("/api/games/{key}/photos/{photo_id}/score", "post", {
     "requestBody": openapi.json_body({"type": "object", "properties": {
         "grid": {"type": "array", "items": {"type": "array", "items": {"type": "string"}},
                  "description": "row by row; \"\" for an empty square"},
-        "seat": {"type": "integer"}, "version": VERSION_FIELD}}),
+        "seat": SEAT_FIELD, "version": VERSION_FIELD}}),
     "responses": {"201": {"description": "the game after the turn",
                           "content": {"application/json": {"schema": GAME_SCHEMA}}}, **REFUSED,
                   "429": openapi.ERROR},

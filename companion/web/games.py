@@ -27,13 +27,13 @@ from flask.typing import ResponseReturnValue
 from sqlalchemy import or_
 
 from companion.challenges import CHALLENGE_RULE_NAMES, challenge_rules
-from companion.errors import CompanionError, RackError, UsageError
+from companion.errors import CompanionError, PageWordedError, RackError, UsageError
 from companion.tables import TABLE_GAMES, table_for
 from companion.web import openapi, plays, quota, records, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
 from companion.web.errors import said_on_page, status_of
-from companion.web.inputs import int_from, json_object, plain_text
+from companion.web.inputs import int_from, json_object, plain_text, whole_from
 from companion.web.models import Game
 from companion.web.qr import qr_svg
 from companion.web.sheet_paper import SCREEN_FIT, laid_out, printed
@@ -114,9 +114,10 @@ def _turn_fields(values) -> dict:
         raise UsageError(f"Type the score of {named if len(named) <= 40 else 'the words'} too "
                          "(0 if it scored nothing), or the play itself to have it scored.")
     return {
-        "seat": None if seat in (None, "") else int_from(seat, "Player", 0, 9, 0),
+        # whole numbers, their ranges the sheet's to refuse (scoresheet.add_turn)
+        "seat": None if seat in (None, "") else whole_from(seat, "Player", 0),
         "action": _text(values, "action") or "play",
-        "score": int_from(values.get("score"), "Score", -99999, 99999, 0),
+        "score": whole_from(values.get("score"), "Score", 0),
         "words": words,
         "play": plain_text(_text(values, "play")),
         "lexicon": lexicon(),
@@ -226,7 +227,7 @@ def sheet_page(game: Game, key: str, error: str | None = None, status: int = 200
                            totals=sheet.totals(game), next_seat=sheet.to_move(game),
                            cells=cells, last=last, error=error, error_field=field,
                            last_words=rules.played_words(last.detail if last else None),
-                           typed=typed or {},
+                           typed=typed or {}, max_turn_score=sheet.MAX_TURN_SCORE,
                            rules=rules, example=plays.example_play(rules),
                            request_key=secrets.token_urlsafe(12),
                            open_play=open_play,
@@ -262,7 +263,7 @@ def _act(key: str, action, field: str = "",
         status = status_of(exc)
         if isinstance(exc, RackError):  # one player's rack: its box, not every rack's
             field = f"rack{exc.seat}"
-        return sheet_page(game_or_404(key), key, str(exc), status, typed,
+        return sheet_page(game_or_404(key), key, said_on_page(exc), status, typed,
                           "" if status in (409, 429) else field)
     box = then(game) if callable(then) else then
     db.commit()
@@ -284,9 +285,10 @@ def add_turn(key: str) -> ResponseReturnValue:
 
 
 def _challenger(values) -> int | None:
-    """The seat named as the challenger (``challenger``), if any."""
+    """The seat named as the challenger (``challenger``), if any: a whole number, a seat of
+    the game's or not as :func:`table_rules.challenge` says."""
     seat = values.get("challenger")
-    return None if seat in (None, "") else int_from(seat, "Challenger", 0, 9, 0)
+    return None if seat in (None, "") else whole_from(seat, "Challenger", 0)
 
 
 @bp.post("/games/<key>/challenge")
@@ -308,8 +310,10 @@ def last_turn_said(rows: list[dict]) -> str:
 
 def _undo(db, game: Game, values) -> str:
     if _seen(values) is None:
-        raise UsageError("Say which version of the game the turn is taken back from "
-                         '("version"): reload the page and try again.')
+        raise PageWordedError('Send "version", the game\'s version as you last saw it, so '
+                              "that a turn is taken back once however often it is sent.",
+                              "This page did not say which version of the game it showed: "
+                              "reload the page and try again.")
     said = last_turn_said(sheet.running(game))
     table_rules.take_back(db, game, table_rules.now())
     return f"{said[:1].upper()}{said[1:]} taken back."
@@ -532,6 +536,10 @@ GAME_KEY = {"name": "key", "in": "path", "required": True, "description": "the g
             "(players: may change it) or spectators' key (read only)", "schema": {"type": "string"}}
 _NOT_FOUND = {"404": openapi.ERROR}
 REFUSED = {"403": openapi.ERROR, "404": openapi.ERROR, "409": openapi.ERROR}
+# a player's seat, from 0: the refusal is the sheet's, of a seat the game has not (a table
+# seats at most the most players of any game)
+SEAT_FIELD = {"type": "integer", "minimum": 0,
+              "maximum": max(t.max_players for t in _tables().values()) - 1}
 VERSION_FIELD = {"type": "integer", "minimum": 0, "description": "the game's version as you last "
                  "saw it: the change is refused (409) if the game has moved on since"}
 openapi.add("/api/games", "post", {
@@ -578,7 +586,8 @@ openapi.add("/api/games/{key}/gcg", "get", {
 openapi.add("/api/games/{key}/turns", "post", {
     "summary": "Record a turn: a play with its score, a pass or a swap", "parameters": [GAME_KEY],
     "requestBody": openapi.json_body({"type": "object", "properties": {
-        "seat": {"type": "integer", "description": "default: the next player"},
+        "seat": SEAT_FIELD | {"description": "the player's seat, from 0 (default: the next "
+                              "player)"},
         "action": {"type": "string", "enum": list(sheet.ACTIONS)},
         "play": {"type": "string", "description": "square and word, e.g. 8H QUIZ (8H reads "
                  "across, H8 down; '.' or (A) for tiles already down; WerdUp: letters on top "
@@ -607,9 +616,9 @@ openapi.add("/api/games/{key}/challenge", "post", {
     "is their own next one", "parameters": [GAME_KEY],
     "requestBody": openapi.json_body({"type": "object", "properties": {
         "version": VERSION_FIELD,
-        "challenger": {"type": "integer", "minimum": 0, "maximum": 9,
-                       "description": "the challenging player's seat (default: the player "
-                       "to move, or the next one when that is the play's own player)"}}}),
+        "challenger": SEAT_FIELD | {"description": "the challenging player's seat (default: "
+                                    "the player to move, or the next one when that is the "
+                                    "play's own player)"}}}),
     "responses": {**openapi.ok("the game after the challenge", GAME_SCHEMA), **REFUSED},
 })
 openapi.add("/api/games/{key}/reopen", "post", {

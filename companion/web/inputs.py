@@ -96,16 +96,24 @@ def game_from(value: str | None, allowed: tuple[str, ...] = GAMES) -> str | None
     return value
 
 
-def int_from(value: str | int | float | None, name: str, lo: int, hi: int, default: int) -> int:
-    """An integer parameter within ``lo..hi``."""
+def whole_from(value: str | int | float | None, name: str, default: int) -> int:
+    """A whole-number parameter, of any size: its range is left to the one rule that owns
+    it (a turn's score, a player's seat), which refuses it in its own sentence."""
     if value is None or value == "":
         return default
     if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
         raise UsageError(f"{name} must be a whole number.")
     try:
-        n = int(value)
+        return int(value)
     except (TypeError, ValueError, OverflowError):
         raise UsageError(f"{name} must be a whole number.") from None
+
+
+def int_from(value: str | int | float | None, name: str, lo: int, hi: int, default: int) -> int:
+    """An integer parameter within ``lo..hi``."""
+    n = whole_from(value, name, default)
+    if value is None or value == "":
+        return n
     if not lo <= n <= hi:
         raise UsageError(f"{name} must be between {lo} and {hi}.")
     return n

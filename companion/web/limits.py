@@ -7,7 +7,8 @@ JSON bodies, and forms sent URL-encoded: no larger than a form's field may be (F
 Text: no NUL characters anywhere (PostgreSQL cannot store them), and no lone surrogates
 (``"\\ud800"`` in JSON: half of a character, which neither database can store).
 Query arguments: each given once (``/api/judge?word=qi&word=zzz`` would be judged as QI alone,
-the views reading one value of each), but for those a view declares with :func:`repeatable`.
+the views reading one value of each), but for those a view declares with :func:`repeatable`;
+and a JSON object's keys each given once too (:class:`StrictJSON`).
 """
 
 from __future__ import annotations
@@ -205,13 +206,36 @@ def _no_constant(name: str) -> Any:
 
 
 class StrictJSON(DefaultJSONProvider):
-    """Flask's JSON, reading only bounded, finite documents (a refusal is a 400)."""
+    """Flask's JSON, reading only bounded, finite documents, each object's keys given once
+    (:func:`_keys_once`; a refusal is a 400). The session's cookie, which Flask reads with
+    its own ``object_hook`` and writes itself, is read as Flask reads it."""
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         text = s.decode("utf-8") if isinstance(s, bytes | bytearray) else s
         if json_depth(text) > MAX_JSON_DEPTH:
             raise ValueError(f"JSON nested more than {MAX_JSON_DEPTH} levels deep")
+        if "object_hook" not in kwargs:
+            kwargs.setdefault("object_pairs_hook", _keys_once)
         return json.loads(text, parse_float=_finite, parse_constant=_no_constant, **kwargs)
+
+
+def _keys_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object of a request's body, refused when it gives a key more than once:
+    ``{"words": ["qi"], "words": ["zzz"]}`` was read as its last, ZZZ judged alone, the
+    client believing QI was judged too (a :class:`UsageError`, which Flask's silent reading
+    does not take for a body that is no JSON)."""
+    found = dict(pairs)
+    if len(found) < len(pairs):  # (found in one pass: an object may hold 50,000 keys)
+        seen: set[str] = set()
+        for name, _ in pairs:
+            if name in seen:
+                break
+            seen.add(name)
+        n = sum(given == name for given, _ in pairs)
+        times = "twice" if n == 2 else f"{number_word(n)} times"
+        key = shown(json.dumps(name, ensure_ascii=False))
+        raise UsageError(f"The key {key} is given {times} in one JSON object: give it once.")
+    return found
 
 
 # Characters no text field may hold: NUL, and a lone surrogate (JSON's "\\ud800" escape names

@@ -146,9 +146,10 @@ def document(paths: set[str], version: str) -> dict[str, Any]:
             "description": "Check a word (or several), PDQ deals, the Daily Girdle, printables "
             "and board photos for four word games. Errors are JSON objects with a sentence "
             "in `error` and a 4xx status (a query parameter given more than once is a 400: "
-            "give each once; a JSON field of another type than its schema here says is a 400 "
-            "naming it; a JSON body over 500 KB is a 413); 503 when the server cannot do it as "
-            "set up (a program, model or font it needs is missing) or is busy.",
+            "give each once, and so is a key given twice in one JSON object; a JSON field of "
+            "another type than its schema here says is a 400 naming it; a JSON body over "
+            "500 KB is a 413); 503 when the server cannot do it as set up (a program, model "
+            "or font it needs is missing) or is busy.",
         },
         "paths": {p: PATHS[p] for p in sorted(PATHS) if p in paths},
         "components": COMPONENTS,

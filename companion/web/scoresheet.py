@@ -84,7 +84,7 @@ def start_from(game: Game, text: str, scores: list[int],
     seat order; none given: 0 each) and, given ``names``, its players renamed. Only a game
     with no turn yet: the start is not a turn, and cannot be taken back."""
     if game.finished:
-        raise UsageError("This game is over; start a new one.")
+        raise UsageError("This game is finished: reopen it to start it from a board.")
     if game.turns:
         raise UsageError("This game has turns already: a game starts from a board before "
                          "its first turn.")
@@ -439,7 +439,7 @@ def _sent_before(game: Game, request_key: str | None) -> Turn | None:
 def _check_turn(game: Game, seat: int, action: str, score: int, words: str) -> None:
     """Refuse a turn the sheet cannot take, with the reason."""
     if game.finished:
-        raise UsageError("This game is over; start a new one.")
+        raise UsageError("This game is finished: reopen it to add a turn.")
     if action not in ACTIONS:
         raise UsageError(f"A turn is one of: {', '.join(ACTIONS)}.")
     if len(game.turns) >= MAX_TURNS:

@@ -37,15 +37,17 @@ from companion.challenges import (
     NEXT_WORD,
     ChallengeOutcome,
     ChallengeRule,
+    challenge_rules,
     default_challenger,
     game_over_refusal,
     get_challenge_rule,
     tries_left,
 )
 from companion.clock import DEFAULT_PENALTY, ClockSettings, ClockState
-from companion.errors import SquareError, UsageError
+from companion.errors import ChoiceError, SquareError, UsageError
 from companion.lexicon import Lexicon
 from companion.tables import table_for
+from companion.text import listed
 from companion.web import scoresheet as sheet
 from companion.web.inputs import int_from
 from companion.web.models import Game, Turn
@@ -69,8 +71,10 @@ def rule_from_form(values: Mapping[str, Any],
     if given in (None, "") and default is not None:
         return default
     name = str(given or "none").strip().lower()
-    if name not in CHALLENGE_RULE_NAMES:
-        raise UsageError(f"Choose a challenge rule: {', '.join(CHALLENGE_RULE_NAMES)}.")
+    if name not in CHALLENGE_RULE_NAMES:  # by name to the API, by title on the form's list
+        titles = [challenge_rules()[n].title for n in CHALLENGE_RULE_NAMES]
+        raise ChoiceError(f"Choose a challenge rule: {listed(list(CHALLENGE_RULE_NAMES), 'or')}.",
+                          f"Choose a challenge rule: {listed(titles, 'or')}.")
     return get_challenge_rule(name)
 
 

@@ -190,7 +190,7 @@ def test_api_bad_input(client, method, url, body, message):
 def test_api_judge_post_form_needs_token(client):
     resp = client.post("/api/judge", data={"words": "cat"})
     assert resp.status_code == 400
-    assert "did not come from this site" in resp.get_json()["error"]
+    assert "Content-Type: application/json" in resp.get_json()["error"]
 
 
 def test_api_judge_post_broken_json(client):

@@ -35,7 +35,7 @@ def test_game_api_round_trip(app):
         ("Ann", 20, 42), ("Bob", -20, -20)]
     assert client.get(f"/api/games/{gid}").get_json() == done
     again = client.post(f"/api/games/{gid}/turns", json={"score": 1})
-    assert again.status_code == 400 and "over" in again.get_json()["error"]
+    assert again.status_code == 400 and "reopen it" in again.get_json()["error"]
 
 
 def test_werdup_end_costs_five_per_tile(app):
