@@ -34,6 +34,7 @@ from sqlalchemy.orm import Session
 
 from companion.challenges import (
     CHALLENGE_RULE_NAMES,
+    CHALLENGES_OFF,
     NEXT_WORD,
     ChallengeOutcome,
     ChallengeRule,
@@ -46,6 +47,7 @@ from companion.clock import DEFAULT_PENALTY, ClockSettings, ClockState
 from companion.errors import SquareError, UsageError
 from companion.lexicon import Lexicon
 from companion.tables import table_for
+from companion.text import sentence
 from companion.web import scoresheet as sheet
 from companion.web.inputs import int_from
 from companion.web.models import Game, Turn
@@ -263,6 +265,8 @@ def challenge(db: Session, game: Game, lexicon: Lexicon,
     if len(game.players) < 2:
         raise UsageError("Only another player can challenge a play, and this game has one "
                          "player.")
+    if not rule_of(game).allows_challenges:  # every play was judged as it was made
+        raise UsageError(sentence(CHALLENGES_OFF))
     turn = open_play(game)
     ended = sheet.passed_out(game)
     if turn is None and ended:
