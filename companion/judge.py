@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from functools import cache
 
@@ -14,6 +15,7 @@ from companion.lexicon import (
     define,
     is_letters,
     listed_reason,
+    missing_reason,
     not_letters_reason,
     word_class_note,
     word_classes,
@@ -193,6 +195,23 @@ def check_word(
     where = f" for {GAME_TITLES[game]}" if game else ""
     return verdict(True, f"{shown} is valid{where}: it is in {listed_reason(raw, lex)}.",
                    decided_by)
+
+
+def words_refusal(words: Sequence[str], game: str, lexicon: Lexicon) -> str:
+    """Why the words of a play given without its squares (a score sheet's words and score)
+    are refused where the companion judges every play, each judged for ``game`` by
+    :func:`check_word`; ``""`` when every one is valid. One word refused is said by its own
+    reason ("ZXQ is not in the word list NAME."); several the list lacks, by the sentence a
+    play forming them is refused with (:func:`companion.lexicon.missing_reason`: "ZXQ and
+    QX are not in the word list NAME."); else the first refused word's reason."""
+    refused = [v for v in (check_word(w, game, lexicon, with_definitions=False)
+                           for w in words) if not v.valid]
+    if not refused:
+        return ""
+    missing = [v.word for v in refused if is_letters(v.word) and v.word not in lexicon]
+    if len(refused) > 1 and len(missing) == len(refused):
+        return text.sentence(missing_reason(missing, lexicon))
+    return refused[0].reason
 
 
 @dataclass

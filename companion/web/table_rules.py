@@ -45,11 +45,12 @@ from companion.challenges import (
 )
 from companion.clock import DEFAULT_PENALTY, ClockSettings, ClockState
 from companion.errors import SquareError, UsageError
+from companion.judge import words_refusal
 from companion.lexicon import Lexicon
 from companion.tables import table_for
 from companion.text import sentence
 from companion.web import scoresheet as sheet
-from companion.web.inputs import int_from
+from companion.web.inputs import int_from, words_from
 from companion.web.models import Game, Turn
 
 MAX_BANK_MINUTES = 180
@@ -132,8 +133,10 @@ def clock_of(game: Game) -> ClockState | None:
 
 def record_turn(db: Session, game: Game, fields: dict[str, Any], at: float) -> Turn:
     """Record a turn (the score sheet's ``add_turn``): at a table that challenges, a typed play
-    is scored without the word list and left open to a challenge; with a clock, the mover's
-    time left is kept with the turn."""
+    is scored without the word list and left open to a challenge; at one that does not, a
+    play's words typed with its score are judged by the word list (:func:`words_refusal`),
+    as a typed play is, since nothing can challenge them; with a clock, the mover's time
+    left is kept with the turn."""
     rule = rule_of(game)
     play = str(fields.get("play") or "").strip()
     if rule.allows_challenges and play and fields.get("action", "play") == "play" \
@@ -146,6 +149,14 @@ def record_turn(db: Session, game: Game, fields: dict[str, Any], at: float) -> T
         fields = fields | {"play": "", "score": scored.score, "detail": detail,
                            "words": " ".join(w["word"] for w in scored.words),
                            "board": {"text": scored.board, "new": scored.new_cells}}
+    words = str(fields.get("words") or "")
+    if not rule.allows_challenges and not play and words.strip() \
+            and fields.get("action", "play") == "play" and not game.finished \
+            and not sheet._sent_before(game, fields.get("request_key")):
+        # no challenge can judge them later: the word list judges them now, as a typed play
+        refusal = words_refusal(words_from(words), game.kind, fields["lexicon"])
+        if refusal:
+            raise UsageError(refusal)
     turn = sheet.add_turn(db, game, **fields)
     _keep_time(db, game, game.turns.index(turn), at)
     _follow_turns(db, game, at)

@@ -314,6 +314,34 @@ def test_a_challenge_in_a_game_without_challenges_says_there_are_none(tapp, game
     assert after["turns"] == before["turns"] and after["challenge_rule"] == "none"
 
 
+def test_words_typed_with_a_score_in_a_game_without_challenges_are_judged(tapp):
+    """With no challenges, K8 ZA typed as a play was refused (not in the word list) but
+    ZXQ typed as words with a score of 30 was recorded, and nothing could challenge it. The
+    words are judged as a typed play's are; at a table that challenges they are recorded."""
+    client = tapp.test_client()
+    key = _start(client, "none")
+    _play(client, key, "8G QUIZ")
+    named = "the word list SCOWL-70 US/UK/CA/AU, the companion default"
+    resp = client.post(f"/api/games/{key}/turns", json={"words": "ZXQ", "score": 30})
+    assert resp.status_code == 400 and resp.get_json()["error"] == f"ZXQ is not in {named}."
+    resp = client.post(f"/api/games/{key}/turns", json={"words": "qi zxq, qx", "score": 30})
+    assert resp.get_json()["error"] == f"ZXQ and QX are not in {named}."
+    page = _form(client, key, "turns", words="ZXQ", score="30", action="play")
+    assert page.status_code == 400 and f"ZXQ is not in {named}." in page_said(page)
+    assert re.search(r'id="words"[^>]*value="ZXQ" aria-invalid="true"',
+                     page.get_data(as_text=True))
+    assert [t["words"] for t in _api(client, key)["turns"]] == ["QUIZ"]
+    ok = client.post(f"/api/games/{key}/turns", json={"words": "qi, at", "score": 13})
+    assert ok.status_code == 201 and ok.get_json()["turns"][1]["words"] == "QI, AT"
+    werdup = _start(client, "", game="werdup")
+    resp = client.post(f"/api/games/{werdup}/turns", json={"words": "QI", "score": 5})
+    assert resp.get_json()["error"] == ("QI cannot be made with the tiles of WerdUp: there is "
+                                        "no Q tile, only Qu.")
+    challenged = _start(client, "single")
+    resp = client.post(f"/api/games/{challenged}/turns", json={"words": "ZXQ", "score": 30})
+    assert resp.status_code == 201
+
+
 def _seats_and_moves(game):
     return [(t["seat"], "lost" if (t["detail"] or {}).get("lost_turn") else t["action"])
             for t in game["turns"]]
