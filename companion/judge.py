@@ -197,21 +197,13 @@ def check_word(
                    decided_by)
 
 
-def words_refusal(words: Sequence[str], game: str, lexicon: Lexicon) -> str:
+def words_refusal(words: Sequence[str], lexicon: Lexicon) -> str:
     """Why the words of a play given without its squares (a score sheet's words and score)
-    are refused where the companion judges every play, each judged for ``game`` by
-    :func:`check_word`; ``""`` when every one is valid. One word refused is said by its own
-    reason ("ZXQ is not in the word list NAME."); several the list lacks, by the sentence a
-    play forming them is refused with (:func:`companion.lexicon.missing_reason`: "ZXQ and
-    QX are not in the word list NAME."); else the first refused word's reason."""
-    refused = [v for v in (check_word(w, game, lexicon, with_definitions=False)
-                           for w in words) if not v.valid]
-    if not refused:
-        return ""
-    missing = [v.word for v in refused if is_letters(v.word) and v.word not in lexicon]
-    if len(refused) > 1 and len(missing) == len(refused):
-        return text.sentence(missing_reason(missing, lexicon))
-    return refused[0].reason
+    are refused where the companion judges every play: those ``lexicon`` lacks, in the
+    sentence a play forming them is refused with (:func:`companion.lexicon.missing_reason`:
+    "ZXQ and QX are not in the word list NAME."); ``""`` when it has every one."""
+    missing = [w for w in words if w not in lexicon]
+    return text.sentence(missing_reason(missing, lexicon)) if missing else ""
 
 
 @dataclass

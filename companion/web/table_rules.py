@@ -154,7 +154,11 @@ def record_turn(db: Session, game: Game, fields: dict[str, Any], at: float) -> T
             and fields.get("action", "play") == "play" and not game.finished \
             and not sheet._sent_before(game, fields.get("request_key")):
         # no challenge can judge them later: the word list judges them now, as a typed play
-        refusal = words_refusal(words_from(words), game.kind, fields["lexicon"])
+        lexicon = fields.get("lexicon")
+        if lexicon is None:
+            raise ValueError("Words typed with their score in a game without challenges are "
+                             "judged by the installation's word list: pass it as lexicon.")
+        refusal = words_refusal(words_from(words), lexicon)
         if refusal:
             raise UsageError(refusal)
     turn = sheet.add_turn(db, game, **fields)
