@@ -33,6 +33,10 @@ RULES_FILE = "challenge-rules.tsv"
 ALIASES = {"expert": "single", "off": "none", "void": "none", "five-point": "points"}
 
 
+# Why no play can be challenged under a rule where the companion judges every play (``none``)
+CHALLENGES_OFF = "challenges are off at this table: the companion judges each play as it is made"
+
+
 class ChallengeError(CompanionError):
     """A challenge that cannot be made (challenges are off, no play to challenge...)."""
 
@@ -139,9 +143,7 @@ class ChallengeRule:
         turn after a play challenged off (:func:`tries_left`): with one or more, the player
         plays again or passes; with none, the turn is over."""
         if self.judged_at_play:
-            raise ChallengeError(
-                "challenges are off at this table: the companion judges each play as it is made"
-            )
+            raise ChallengeError(CHALLENGES_OFF)
         bad = tuple(w.upper() for w in invalid_words)
         if bad:
             # here, not at the top: the rules modules import this one, and the printables'

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from functools import cache
 
@@ -14,6 +15,7 @@ from companion.lexicon import (
     define,
     is_letters,
     listed_reason,
+    missing_reason,
     not_letters_reason,
     word_class_note,
     word_classes,
@@ -193,6 +195,15 @@ def check_word(
     where = f" for {GAME_TITLES[game]}" if game else ""
     return verdict(True, f"{shown} is valid{where}: it is in {listed_reason(raw, lex)}.",
                    decided_by)
+
+
+def words_refusal(words: Sequence[str], lexicon: Lexicon) -> str:
+    """Why the words of a play given without its squares (a score sheet's words and score)
+    are refused where the companion judges every play: those ``lexicon`` lacks, in the
+    sentence a play forming them is refused with (:func:`companion.lexicon.missing_reason`:
+    "ZXQ and QX are not in the word list NAME."); ``""`` when it has every one."""
+    missing = [w for w in words if w not in lexicon]
+    return text.sentence(missing_reason(missing, lexicon)) if missing else ""
 
 
 @dataclass

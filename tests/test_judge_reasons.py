@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.judge import check_word
-from companion.lexicon import HouseLexicon, Layer, Lexicon
+from companion.judge import check_word, words_refusal
+from companion.lexicon import HouseLexicon, Layer, Lexicon, default_lexicon, missing_reason
 from companion.pdq import judge
 
 NAME = ("the dictionary knows it only as a name (Paris). Proper nouns (names of people and "
@@ -589,3 +589,14 @@ def test_series_and_species_are_their_own_plurals(word):
     verdict = check_word(word + "es", with_definitions=False)
     assert verdict.reason == (f"{word.upper()}ES is not in {DEFAULT}: {word.upper()} is "
                               f"irregular; its plural is {word.upper()}.")
+
+
+def test_a_play_s_words_given_without_its_squares_are_judged_by_the_word_list():
+    """A score sheet's words typed with their score, in a game where the companion judges
+    every play: those the list lacks, in the sentence a play forming them is refused with."""
+    lex = default_lexicon()
+    assert words_refusal(["quiz", "AT"], lex) == ""
+    assert words_refusal(["QUIZ", "zxq"], lex) == ("ZXQ is not in the word list SCOWL-70 "
+                                                   "US/UK/CA/AU, the companion default.")
+    assert words_refusal(["ZXQ", "QUIZ", "QX", "zxq"], lex) == (
+        f"{missing_reason(['ZXQ', 'QX'], lex)}.")

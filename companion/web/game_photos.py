@@ -175,7 +175,8 @@ def score_photo(key: str, photo_id: int) -> ResponseReturnValue:
     except CompanionError as exc:
         session().rollback()
         game = game_or_404(key)
-        chosen = str(request.form.get("seat", ""))
+        # the game as it stands after a change elsewhere: its player on turn
+        chosen = "" if isinstance(exc, sheet.GameMoved) else str(request.form.get("seat", ""))
         # Keep score's boxes, sent with the play (Enter in them, without scripts, presses
         # the form's first button), are offered again as typed
         typed = _start_typed(request.form, game) if any(

@@ -263,6 +263,10 @@ def _act(key: str, action, field: str = "",
         status = status_of(exc)
         if isinstance(exc, RackError):  # one player's rack: its box, not every rack's
             field = f"rack{exc.seat}"
+        if isinstance(exc, sheet.NotOnTurn):
+            field = "seat"
+        if isinstance(exc, sheet.GameMoved):  # the game as it stands: its player on turn
+            typed["seat"] = ""
         return sheet_page(game_or_404(key), key, said_on_page(exc), status, typed,
                           "" if status in (409, 429) else field)
     box = then(game) if callable(then) else then

@@ -45,6 +45,11 @@ class NotYourTable(UsageError):
     status = 403
 
 
+class NotOnTurn(UsageError):
+    """A turn for a player other than the one on turn (:func:`check_on_turn`): the turn
+    form's player box is at fault."""
+
+
 def new_key() -> str:
     """An unguessable key for a table or spectators' link."""
     return secrets.token_urlsafe(16)
@@ -498,6 +503,7 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
                              alone=next_seat(game) == game.turns[-1].seat)
         except ChallengeError as exc:
             raise UsageError(sentence(str(exc))) from exc
+    check_on_turn(game, seat)
     if action != "play":
         score = table(game).no_play(action).score
     number = game.turns[-1].number + 1 if game.turns else 1
@@ -509,6 +515,22 @@ def add_turn(db: Session, game: Game, *, seat: int | None, action: str, score: i
     record_lost_turns(db, game)
     forget_end_racks(game)
     return turn
+
+
+def check_on_turn(game: Game, seat: int) -> None:
+    """Refuse (:class:`NotOnTurn`) a turn for ``seat`` when another player is on turn, by
+    :func:`next_seat`: the players in seat order, a player who went out passed over, a turn
+    lost to a challenge recorded when it came, the same player again after a word challenged
+    off with another try left. The first turn is any player's: the table decides who starts,
+    as a game record's first line does."""
+    if not game.turns:
+        return
+    due = next_seat(game)
+    if seat != due:
+        on_turn, chosen = game.players[due].name, game.players[seat].name
+        raise NotOnTurn(f"It is {on_turn}'s turn, not {chosen}'s: choose {on_turn} as the "
+                        "player, or take back the last turn if it was recorded for the wrong "
+                        "player.")
 
 
 def _check_tiles_left(game: Game, board: dict[str, Any], notation: str) -> None:

@@ -34,6 +34,7 @@ from sqlalchemy.orm import Session
 
 from companion.challenges import (
     CHALLENGE_RULE_NAMES,
+    CHALLENGES_OFF,
     NEXT_WORD,
     ChallengeOutcome,
     ChallengeRule,
@@ -45,11 +46,12 @@ from companion.challenges import (
 )
 from companion.clock import DEFAULT_PENALTY, ClockSettings, ClockState
 from companion.errors import ChoiceError, SquareError, UsageError
+from companion.judge import words_refusal
 from companion.lexicon import Lexicon
 from companion.tables import table_for
-from companion.text import listed
+from companion.text import listed, sentence
 from companion.web import scoresheet as sheet
-from companion.web.inputs import int_from
+from companion.web.inputs import int_from, words_from
 from companion.web.models import Game, Turn
 
 MAX_BANK_MINUTES = 180
@@ -134,8 +136,10 @@ def clock_of(game: Game) -> ClockState | None:
 
 def record_turn(db: Session, game: Game, fields: dict[str, Any], at: float) -> Turn:
     """Record a turn (the score sheet's ``add_turn``): at a table that challenges, a typed play
-    is scored without the word list and left open to a challenge; with a clock, the mover's
-    time left is kept with the turn."""
+    is scored without the word list and left open to a challenge; at one that does not, a
+    play's words typed with its score are judged by the word list (:func:`words_refusal`),
+    as a typed play is, since nothing can challenge them; with a clock, the mover's time
+    left is kept with the turn."""
     rule = rule_of(game)
     play = str(fields.get("play") or "").strip()
     if rule.allows_challenges and play and fields.get("action", "play") == "play" \
@@ -148,6 +152,18 @@ def record_turn(db: Session, game: Game, fields: dict[str, Any], at: float) -> T
         fields = fields | {"play": "", "score": scored.score, "detail": detail,
                            "words": " ".join(w["word"] for w in scored.words),
                            "board": {"text": scored.board, "new": scored.new_cells}}
+    words = str(fields.get("words") or "")
+    if not rule.allows_challenges and not play and words.strip() \
+            and fields.get("action", "play") == "play" and not game.finished \
+            and not sheet._sent_before(game, fields.get("request_key")):
+        # no challenge can judge them later: the word list judges them now, as a typed play
+        lexicon = fields.get("lexicon")
+        if lexicon is None:
+            raise ValueError("Words typed with their score in a game without challenges are "
+                             "judged by the installation's word list: pass it as lexicon.")
+        refusal = words_refusal(words_from(words), lexicon)
+        if refusal:
+            raise UsageError(refusal)
     turn = sheet.add_turn(db, game, **fields)
     _keep_time(db, game, game.turns.index(turn), at)
     _follow_turns(db, game, at)
@@ -276,6 +292,8 @@ def challenge(db: Session, game: Game, lexicon: Lexicon,
     if len(game.players) < 2:
         raise UsageError("Only another player can challenge a play, and this game has one "
                          "player.")
+    if not rule_of(game).allows_challenges:  # every play was judged as it was made
+        raise UsageError(sentence(CHALLENGES_OFF))
     turn = open_play(game)
     ended = sheet.passed_out(game)
     if turn is None and ended:

@@ -518,8 +518,10 @@ def test_a_printed_score_sheet_keeps_each_played_word_whole(browser, base_url, t
     all for one or two players), the table's right border still on the paper."""
     names = ["Bartholomew Alexandros", "Wilhelmina Constance", "Maximilian Fitzgerald",
              "Wolfeschlegelsteinhausenbergerdorffwelche"[:40]]
-    turns = ["homogeneousness", "overgrazed", "wrongheadedness cat", "jukebox muzjiks",
-             "oxyphenbutazone", "overgraze", "qi"]
+    # words of the word list: a player alone plays without challenges, where words typed
+    # with their score are judged by it
+    turns = ["homogeneousness", "overgrazed", "wrongheadedness cat", "jukebox quizzed",
+             "unwholesomeness", "overgraze", "qi"]
     played = {word.upper() for turn in turns for word in turn.split()}
     context = browser.new_context(base_url=base_url)
     try:
@@ -566,6 +568,7 @@ def _recorded_game(app, players: list[str], turns: list[dict]) -> str:
     from companion.web import scoresheet as sheet
     from companion.web import table_rules
     from companion.web.db import sessions
+    from companion.web.wordlist import lexicon
 
     with app.app_context():
         db = sessions(app)()
@@ -574,7 +577,8 @@ def _recorded_game(app, players: list[str], turns: list[dict]) -> str:
             for turn in turns:
                 table_rules.record_turn(db, game, {
                     "seat": None, "action": turn.get("action", "play"),
-                    "words": turn.get("words", ""), "score": int(turn.get("score", 0))}, 0.0)
+                    "words": turn.get("words", ""), "score": int(turn.get("score", 0)),
+                    "lexicon": lexicon()}, 0.0)
             db.commit()
             return str(game.table_key)
         finally:
@@ -592,8 +596,11 @@ def _printed_sheet(page, players: int, turns: list[tuple[str, int]], path,
         key = _recorded_game(app, names[:players],
                              [{"words": words, "score": score} for words, score in turns])
     else:
+        # at a table that challenges, words typed with their score are recorded as typed,
+        # whatever they are (forty W's): the sheet they print is what is tested
         key = page.request.post("/api/games", data={
-            "game": "werdup", "players": names[:players]}).json()["table_key"]
+            "game": "werdup", "players": names[:players],
+            "challenge_rule": "single" if players > 1 else "none"}).json()["table_key"]
         for words, score in turns:
             assert page.request.post(f"/api/games/{key}/turns",
                                      data={"words": words, "score": score}).ok
@@ -910,7 +917,7 @@ def test_a_game_ended_mid_round_leaves_the_later_seats_empty_on_its_printed_shee
 
     plays = {"werdup": [{"words": "cat", "score": 10}, {"words": "dog", "score": 12},
                         {"action": "pass"}, {"words": "qi", "score": 22},
-                        {"action": "swap"}, {"words": "zax", "score": 30}],
+                        {"action": "swap"}, {"words": "zap", "score": 30}],
              "bugwords": [{"play": "8G WORD"}, {"play": "G7 SWAN"}, {"action": "pass"},
                           {"action": "swap"}, {"play": "10G NOTE"}, {"action": "pass"}]}[game]
     context = browser.new_context(base_url=base_url)
@@ -956,11 +963,11 @@ def test_a_game_ended_mid_round_leaves_the_later_seats_empty_on_its_printed_shee
 
 def test_a_word_too_wide_for_its_column_is_printed_whole_on_a_line_of_its_own(
         browser, base_url, tmp_path):
-    """A non-word of fifteen W's typed as a turn's words (the sheet writes what is typed, a
-    word or not), the widest fifteen letters, broke inside its letters on four players'
-    sheet, "WWWWWWWWWWWWW / WW", even at 6.5 pt. Each player's is printed whole, no smaller
-    than 6.5 pt, on a line across the player's two columns with nothing over it, and the
-    sheet keeps its right border on Letter and A4."""
+    """A non-word of fifteen W's typed as a turn's words (at a table that challenges the
+    sheet writes what is typed, a word or not), the widest fifteen letters, broke inside
+    its letters on four players' sheet, "WWWWWWWWWWWWW / WW", even at 6.5 pt. Each
+    player's is printed whole, no smaller than 6.5 pt, on a line across the player's two
+    columns with nothing over it, and the sheet keeps its right border on Letter and A4."""
     import re
     import subprocess
 
@@ -970,8 +977,10 @@ def test_a_word_too_wide_for_its_column_is_printed_whole_on_a_line_of_its_own(
         page = context.new_page()
         names = ["Bartholomew Alexandros", "Wilhelmina Constance", "Maximilian Fitzgerald",
                  "Ann"]
-        key = page.request.post("/api/games", data={"game": "werdup",
-                                                    "players": names}).json()["table_key"]
+        # at a table that challenges: words typed with their score are recorded as typed
+        key = page.request.post("/api/games", data={
+            "game": "werdup", "players": names,
+            "challenge_rule": "single"}).json()["table_key"]
         for turn in range(8):
             assert page.request.post(f"/api/games/{key}/turns", data={
                 "words": word.lower(), "score": 1990 + turn}).ok

@@ -598,6 +598,61 @@ def test_a_change_from_a_stale_page_is_a_409(app):
     assert 'id="turns"' in page.get_data(as_text=True)  # the game's page, as it stands
 
 
+NOT_ANN_S_TURN = ("It is Bob's turn, not Ann's: choose Bob as the player, or take back the "
+                  "last turn if it was recorded for the wrong player.")
+
+
+def test_a_turn_for_a_player_not_on_turn_is_refused(app):
+    """Plays sent for Ann after Ann's were each recorded: the sheet showed Ann three times
+    in a row, Bob's cells were empty and the record failed replay ("it is p2_Bob's turn,
+    not p1_Ann's"). A turn for any player but the one on turn is refused, naming who is on
+    turn, by the API and the turn form alike; the first turn is any player's."""
+    from companion.bugwords.gcg import parse_gcg
+    from companion.bugwords.replay import replay
+
+    client = app.test_client()
+    gid = _new_game(client)["table_key"]
+    assert _sheet_turn(client, gid, 0, play="8G QUIZ").status_code == 201
+    for play in ("I7 HI", "J8 ZA"):
+        resp = _sheet_turn(client, gid, 0, play=play)
+        assert resp.status_code == 400 and resp.get_json()["error"] == NOT_ANN_S_TURN, play
+    game = client.get(f"/api/games/{gid}").get_json()
+    assert [t["player"] for t in game["turns"]] == ["Ann"] and game["next_seat"] == 1
+    page = client.post(f"/games/{gid}/turns", data={
+        "csrf_token": token(client), "version": game["version"], "seat": "0",
+        "action": "pass"})
+    assert page.status_code == 400 and NOT_ANN_S_TURN in html.unescape(page_said(page))
+    assert re.search(r'<select name="seat" id="seat" aria-invalid="true"',
+                     page.get_data(as_text=True))
+    assert _sheet_turn(client, gid, 1, play="I7 HI").status_code == 201
+    assert _sheet_turn(client, gid, 0, play="J8 ZA").status_code == 201
+    game = client.get(f"/api/games/{gid}").get_json()
+    assert [t["player"] for t in game["turns"]] == ["Ann", "Bob", "Ann"]
+    result = replay(parse_gcg(client.get(f"/api/games/{gid}/gcg").get_data(as_text=True)))
+    assert [m.player for m in result.moves] == ["p1_Ann", "p2_Bob", "p1_Ann"]
+    assert result.mismatches == 0
+    # the table decides who starts
+    other = _new_game(client)["table_key"]
+    assert _sheet_turn(client, other, 1, action="pass").status_code == 201
+    assert client.get(f"/api/games/{other}").get_json()["next_seat"] == 0
+
+
+def test_a_page_refused_because_the_game_changed_shows_the_player_now_on_turn(app):
+    """Two tabs at Ann's turn: the first adds Ann's play, the second's is refused (409), and
+    its player box still showed Ann, so a second tap recorded the next play for Ann. The
+    page refused shows the game as it stands: Bob on turn in its player box."""
+    client = app.test_client()
+    game = _new_game(client)
+    gid = game["table_key"]
+    assert _sheet_turn(client, gid, 0, play="8G QUIZ").status_code == 201
+    page = client.post(f"/games/{gid}/turns", data={
+        "csrf_token": token(client), "version": game["version"], "seat": "0",
+        "play": "I7 HI", "action": "play"})
+    assert page.status_code == 409 and "has changed" in page_said(page)
+    chosen = re.findall(r'<option value="(\d)" selected>', page.get_data(as_text=True))
+    assert chosen == ["1"]
+
+
 def test_database_down_is_a_503(tmp_path):
     from appfactory import make_app
 

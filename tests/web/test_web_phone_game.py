@@ -144,6 +144,40 @@ def test_a_game_finished_by_mistake_is_reopened_and_its_last_turn_taken_back(pag
     assert page.input_value("#rack0") == "" and page.input_value("#rack1") == ""
 
 
+def test_a_second_tab_refused_as_the_game_changed_offers_the_player_on_turn(page):
+    """Two tabs of one game at Ann's turn: the first adds Ann's play, the second's is
+    refused as the game has changed, and its player box still showed Ann, so a second tap
+    recorded Bob's play for Ann. The refused page shows Bob in its player box; a turn for
+    Ann there is refused naming Bob, the box marked and the keyboard on it."""
+    page.goto("/games")
+    page.select_option("#game", "bugwords")
+    page.fill("input[aria-label='Player 1']", "Ann")
+    page.fill("input[aria-label='Player 2']", "Bob")
+    tap_and_wait(page, "#new-game button[type=submit]")
+    other = page.context.new_page()
+    other.goto(page.url)
+    assert other.input_value("select[name=seat]") == "0"
+    page.fill("#play", "8G QUIZ")
+    tap_and_wait(page, "#turn-form button[type=submit]")
+    other.fill("#play", "I7 HI")
+    tap_and_wait(other, "#turn-form button[type=submit]")
+    assert "The game has changed" in other.inner_text("#error")
+    assert other.input_value("select[name=seat]") == "1"
+    assert other.input_value("#play") == "I7 HI"
+    other.select_option("select[name=seat]", "0")
+    tap_and_wait(other, "#turn-form button[type=submit]")
+    assert other.inner_text("#error") == ("It is Bob's turn, not Ann's: choose Bob as the "
+                                          "player, or take back the last turn if it was "
+                                          "recorded for the wrong player.")
+    assert other.get_attribute("select[name=seat]", "aria-invalid") == "true"
+    assert focused(other) == "seat"
+    other.select_option("select[name=seat]", "1")
+    tap_and_wait(other, "#turn-form button[type=submit]")
+    assert "Bob: I7 HI" in other.inner_text("#last-play")
+    assert other.input_value("select[name=seat]") == "0"
+    fits_phone(other)
+
+
 RECORD = Path(__file__).parents[1] / "data" / "werdup-selfplay-werdup.txt"
 
 

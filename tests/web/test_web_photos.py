@@ -95,6 +95,25 @@ def test_a_refused_photo_score_keeps_the_player_chosen(client, quiz_photo):
     assert re.search(r'<option value="1"\s+selected>Bob', page)
 
 
+def test_a_photo_score_refused_as_the_game_changed_offers_the_player_on_turn(client,
+                                                                           quiz_photo):
+    """Another phone recorded Ann's pass while this one checked the photo: scoring it for
+    Ann is refused as the game has changed (409), and "Who played?" kept Ann, so a second
+    tap scored it for her. It offers Bob, the player now on turn."""
+    gid = _game(client)["table_key"]
+    resp = client.post(f"/api/games/{gid}/photos", data=quiz_photo, content_type="image/jpeg")
+    url = f"/games/{gid}/photos/{resp.get_json()['photo_id']}"
+    page = client.get(url).get_data(as_text=True)
+    values = dict(re.findall(r'name="(sq-\d+-\d+)" id="[^"]+" value="([^"]*)"', page))
+    seen = client.get(f"/api/games/{gid}").get_json()["version"]
+    assert client.post(f"/api/games/{gid}/turns", json={"action": "pass"}).status_code == 201
+    resp = client.post(url + "/score", data={**values, "seat": "0", "version": str(seen),
+                                              "csrf_token": token(client)})
+    assert resp.status_code == 409 and "has changed" in page_said(resp)
+    chosen = re.findall(r'<option value="(\d)"\s+selected>', resp.get_data(as_text=True))
+    assert chosen == ["1"]
+
+
 def test_the_screenshot_scripts_board_photo_is_read(client, tmp_path):
     """scripts/web_screenshots.py photographs QUIZ on a board for docs/images: the app reads
     it (a bare rendered board was refused as showing no way up, and the script stopped)."""

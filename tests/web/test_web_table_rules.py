@@ -3,6 +3,7 @@ time source, who may run the clock, and the record these games write (replayed).
 
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -287,6 +288,59 @@ def test_in_werdup_a_pass_or_a_swap_keeps_the_word_open_until_another_word_is_pl
     assert resp.status_code == 400
     assert "only the last play, before the next turn, can be challenged" in resp.get_data(
         as_text=True)
+
+
+CHALLENGES_OFF = ("Challenges are off at this table: the companion judges each play as it is "
+                  "made.")
+
+
+@pytest.mark.parametrize(("game", "rule", "play"), [("werdup", "", "5E QUIZ"),
+                                                    ("bugwords", "none", "8H QUIZ")])
+def test_a_challenge_in_a_game_without_challenges_says_there_are_none(tapp, game, rule,
+                                                                     play):
+    """A challenge of the play just made, in a game where the companion judges every play
+    (WerdUp's own rule, or chosen), said "There is no play to challenge: only the last play,
+    before the next turn, can be challenged.", though that play had just been made. It says
+    the game has no challenges, by the API and the sheet alike, and changes nothing."""
+    client = tapp.test_client()
+    key = _start(client, rule, game=game)
+    _play(client, key, play)
+    before = _api(client, key)
+    resp = client.post(f"/api/games/{key}/challenge", json={})
+    assert resp.status_code == 400 and resp.get_json()["error"] == CHALLENGES_OFF
+    page = _form(client, key, "challenge")
+    assert page.status_code == 400 and CHALLENGES_OFF in html.unescape(page_said(page))
+    after = _api(client, key)
+    assert after["turns"] == before["turns"] and after["challenge_rule"] == "none"
+
+
+def test_words_typed_with_a_score_in_a_game_without_challenges_are_judged(tapp):
+    """With no challenges, K8 ZA typed as a play was refused (not in the word list) but
+    ZXQ typed as words with a score of 30 was recorded, and nothing could challenge it. The
+    words are judged as a typed play's are; at a table that challenges they are recorded."""
+    client = tapp.test_client()
+    key = _start(client, "none")
+    _play(client, key, "8G QUIZ")
+    named = "the word list SCOWL-70 US/UK/CA/AU, the companion default"
+    resp = client.post(f"/api/games/{key}/turns", json={"words": "ZXQ", "score": 30})
+    assert resp.status_code == 400 and resp.get_json()["error"] == f"ZXQ is not in {named}."
+    resp = client.post(f"/api/games/{key}/turns", json={"words": "qi zxq, qx", "score": 30})
+    assert resp.get_json()["error"] == f"ZXQ and QX are not in {named}."
+    page = _form(client, key, "turns", words="ZXQ", score="30", action="play")
+    assert page.status_code == 400 and f"ZXQ is not in {named}." in page_said(page)
+    assert re.search(r'id="words"[^>]*value="ZXQ" aria-invalid="true"',
+                     page.get_data(as_text=True))
+    assert [t["words"] for t in _api(client, key)["turns"]] == ["QUIZ"]
+    ok = client.post(f"/api/games/{key}/turns", json={"words": "qi, at", "score": 13})
+    assert ok.status_code == 201 and ok.get_json()["turns"][1]["words"] == "QI, AT"
+    werdup = _start(client, "", game="werdup")  # its own rule: no challenges
+    resp = client.post(f"/api/games/{werdup}/turns", json={"words": "QUIT ZXQ", "score": 5})
+    assert resp.get_json()["error"] == f"ZXQ is not in {named}."
+    assert client.post(f"/api/games/{werdup}/turns", json={"words": "QUIT", "score": 5}
+                       ).status_code == 201
+    challenged = _start(client, "single")
+    resp = client.post(f"/api/games/{challenged}/turns", json={"words": "ZXQ", "score": 30})
+    assert resp.status_code == 201
 
 
 def _seats_and_moves(game):
