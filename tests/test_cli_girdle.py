@@ -53,6 +53,28 @@ def test_show_text(capsys):
     assert "Shape: lattice (three rows crossing four columns)" in out
 
 
+@pytest.mark.parametrize("day", ["2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04",
+                                 "2026-12-05"])
+def test_show_draws_the_dead_squares_apart_from_the_open_ones(capsys, day):
+    """Every square was drawn ".", so the day's shape did not show: the squares no word line
+    crosses (grey on the printed sheet) are "#", the others ".", as the legend under the
+    grid says."""
+    import datetime as dt
+
+    from companion.girdle import puzzle_for
+
+    code, out, _ = run(capsys, "girdle", "show", "--date", day)
+    assert code == 0
+    lines = out.splitlines()
+    top = lines.index("      1 2 3 4 5 6 7") + 1
+    on_lines = puzzle_for(dt.date.fromisoformat(day)).squares_on_lines()
+    assert 0 < len(on_lines) < 49
+    for r in range(1, 8):
+        assert lines[top + r - 1][6:].split() == [
+            "." if (r, c) in on_lines else "#" for c in range(1, 8)]
+    assert lines[top + 7] == "  Squares: . empty, on a word line; # dead, no word line crosses it"
+
+
 @pytest.mark.parametrize("family", ["star", "frame", "lattice", "ladder", "comb"])
 def test_show_a_layout_family(capsys, family):
     import datetime as dt
@@ -175,6 +197,24 @@ def test_check_prints_the_worked_example(capsys, tmp_path):
     assert "Final score: 54 - 30 = 24" in out
     # by section, as the sheet counts them: an R left in each was "R R" on one line
     assert "Unused letters: B K Q R V W Y (A-Z); A S T R N (Supply)" in out
+
+
+def test_check_draws_an_empty_square_apart_from_a_dead_one(capsys, tmp_path):
+    """The worked example's grid: row 6, column 1 is on word 7's line, left empty, and row 2,
+    column 1 is on no line; both were drawn "."."""
+    code, out, _ = run(capsys, "girdle", "check", str(example_file(tmp_path)))
+    assert code == 0
+    assert out.splitlines()[:9] == [
+        "    1 2 3 4 5 6 7",
+        " 1  J U M P I N G",
+        " 2  # S # . # O #",
+        " 3  # E # . # T #",
+        " 4  . . A C H E .",
+        " 5  # . # L # . #",
+        " 6  . . . O X . .",
+        " 7  . F E D . . .",
+        "  Squares: . empty, on a word line; # dead, no word line crosses it",
+    ]
 
 
 def test_check_json(capsys, tmp_path):

@@ -146,8 +146,9 @@ def puzzle_text(pz: Puzzle) -> str:
     out.append("      " + " ".join(col_marks.get(c, " ") for c in range(1, pz.size + 1))
                + "   <- word icons of the columns")
     out.append("      " + " ".join(str(c) for c in range(1, pz.size + 1)))
-    for r in range(1, pz.size + 1):
-        out.append(f"  {row_marks.get(r, ' ')} {r} " + " ".join("." for _ in range(pz.size)))
+    for r, squares in enumerate(_grid_rows(pz, {}), 1):
+        out.append(f"  {row_marks.get(r, ' ')} {r} {squares}")
+    out.append(GRID_LEGEND)
     out.append("")
     out.append("Word lines:")
     for k, ln in enumerate(pz.lines, 1):
@@ -315,14 +316,30 @@ def _from_cells(cells: list, word: str, item: dict, number: int) -> SheetStep:
     return SheetStep.from_cells(number, cells, word, _activated(item), _crossed_out(item))
 
 
+OPEN_SQUARE = "."  # a square on a word line with no letter (yet)
+DEAD_SQUARE = "#"  # a square no word line crosses: the printed sheet shades it grey
+GRID_LEGEND = (f"  Squares: {OPEN_SQUARE} empty, on a word line; {DEAD_SQUARE} dead, no word "
+               "line crosses it")
+
+
+def _grid_rows(pz: Puzzle, letters: dict[tuple[int, int], str]) -> list[str]:
+    """The Girdle's rows as text, a square apart: ``letters`` (by (row, column), from 1) on
+    their squares, :data:`OPEN_SQUARE` on the other squares of the word lines and
+    :data:`DEAD_SQUARE` on the squares no line crosses (:meth:`Puzzle.squares_on_lines`),
+    as the printed sheet tints and shades them."""
+    on_lines = pz.squares_on_lines()
+    return [" ".join(letters.get((r, c), OPEN_SQUARE if (r, c) in on_lines else DEAD_SQUARE)
+                     for c in range(1, pz.size + 1)) for r in range(1, pz.size + 1)]
+
+
 def grid_text(sheet: Sheet) -> str:
-    """The Girdle as filled in so far."""
+    """The Girdle as filled in so far, the empty squares of its word lines told from its
+    dead squares, and the legend saying which is which."""
     size = sheet.puzzle.size
     rows = ["    " + " ".join(str(c) for c in range(1, size + 1))]
-    for r in range(1, size + 1):
-        rows.append(f" {r}  " + " ".join(sheet.grid.get((r, c), ".")
-                                         for c in range(1, size + 1)))
-    return "\n".join(rows)
+    rows += [f" {r}  {squares}" for r, squares in enumerate(_grid_rows(sheet.puzzle,
+                                                                         sheet.grid), 1)]
+    return "\n".join([*rows, GRID_LEGEND])
 
 
 def card_text(sheet: Sheet, card: ScoreCard) -> str:
