@@ -154,7 +154,8 @@ def capital_first(message: str) -> str:
 
 
 def counted(n: int, noun: str, plural: str = "", spec: str = "") -> str:
-    """``n`` and ``noun``, plural unless ``n`` is 1: "1 player", "4 players", "1,157 words".
+    """``n`` and ``noun``, plural unless ``n`` is 1 or -1: "1 player", "4 players", "1,157
+    words", "-1 point" (a step of the Girdle's answer key).
     The one rule for a count in a message: its thousands are always set off by commas
     (:func:`count_shown`), ``plural`` is a noun's plural when it is not the noun and an "s"
     ("1 body", "2 bodies"), and ``spec`` is a column's width and alignment (``"3"``,
@@ -169,9 +170,9 @@ def count_shown(n: int, spec: str = "") -> str:
 
 
 def noun_for(n: int, noun: str, plural: str = "") -> str:
-    """``noun`` alone as a count of ``n`` takes it, by :func:`counted`'s rule: "row" for 1,
-    "rows" else (``plural`` when it is not the noun and an "s")."""
-    return noun if n == 1 else plural or noun + "s"
+    """``noun`` alone as a count of ``n`` takes it, by :func:`counted`'s rule: "row" for 1
+    and -1, "rows" else (``plural`` when it is not the noun and an "s")."""
+    return noun if abs(n) == 1 else plural or noun + "s"
 
 
 def listed(items: Sequence[str], conjunction: str = "and") -> str:

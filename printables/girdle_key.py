@@ -41,8 +41,9 @@ def answer_key_pdf(day: dt.date, paper: str = "letter", puzzle: Puzzle | None = 
 
     Par comes from the solver (through its cache, so the key agrees with ``companion girdle
     solve``); ``time_budget`` seconds is its safety stop and ``before_search`` is called if the
-    search runs. Unless par is proven, the key says the score is the best found. A
-    ``solution`` already found skips the solver.
+    search runs. Unless par is proven, the key says the score is the best found, and when
+    the time budget stopped the search (``solution.complete`` false) it says so under its
+    heading. A ``solution`` already found skips the solver.
     """
     page_setup(paper)
     puzzle = puzzle or puzzle_for(day)
@@ -143,6 +144,12 @@ def _steps(page: Page, layout: SheetLayout, puzzle: Puzzle, state: Sheet,
         note = f"no sheet scores more than {solution.upper_bound}; reached by:"
     section_label(page, box.x, box.y + 1.6, label, ACCENT, note)
     top = box.y + 7.5
+    if not solution.complete:  # a time limit cut the search short: par may be higher
+        for n, line in enumerate(_wrap(STOPPED_EARLY, box.w - 2.0, STEP_SIZE)):
+            page.text(box.x + 1.0 + (STEP_INDENT if n else 0.0), top, line, size=STEP_SIZE,
+                      font=FONT_BOLD, color=ACCENT)
+            top += STEP_SIZE * STEP_LEADING
+        top += STEP_GAP
     bottom = layout.height - 10.0  # no markers on the key: the box may run to the foot
     later_top = PAGE_MARGIN + 16.0  # under a continuation page's heading
     mark_y = page_mark_baseline(layout)
@@ -170,6 +177,8 @@ def _steps(page: Page, layout: SheetLayout, puzzle: Puzzle, state: Sheet,
                       size=SMALLEST_TYPE, color=MUTED)
 
 
+STOPPED_EARLY = ("The search was stopped early by its time limit: a longer search may find "
+                 "a better sheet.")
 PAGE_MARK_CLEAR = 4.0  # mm from a continuation page's last step down to its page mark
 
 

@@ -244,12 +244,12 @@ def test_the_help_names_every_cause_of_exit_status_2(capsys):
 @pytest.mark.parametrize(("files", "argv", "message"), [
     # a file's name without a suffix was taken for a word and capitalised: 'Sheet is empty'
     ({"sheet": ""}, ["girdle", "check", "sheet"],
-     "companion: The sheet sheet is empty: a sheet is a JSON list of words"),
+     "companion: The sheet sheet is empty: a sheet is a JSON list of its words"),
     ({"sheet": '{"solution": [], "puzzle": {}}'},
      ["girdle", "check", "sheet", "--date", "2026-12-01"],
      "companion: The sheet sheet holds its puzzle; --date is for a sheet without one"),
     ({"words": '{"words": []}'}, ["girdle", "check", "words"],
-     "companion: The sheet words: expected a list of words"),
+     "companion: The sheet words holds no list of words"),
     # 'Build exists and is not a folder'
     ({"build": "a file"}, ["cad", "build", "-o", "build", "-q"],
      "companion: Cannot make the folder build: a file of that name is in the way."),

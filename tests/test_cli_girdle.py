@@ -53,6 +53,28 @@ def test_show_text(capsys):
     assert "Shape: lattice (three rows crossing four columns)" in out
 
 
+@pytest.mark.parametrize("day", ["2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04",
+                                 "2026-12-05"])
+def test_show_draws_the_dead_squares_apart_from_the_open_ones(capsys, day):
+    """Every square was drawn ".", so the day's shape did not show: the squares no word line
+    crosses (grey on the printed sheet) are "#", the others ".", as the legend under the
+    grid says."""
+    import datetime as dt
+
+    from companion.girdle import puzzle_for
+
+    code, out, _ = run(capsys, "girdle", "show", "--date", day)
+    assert code == 0
+    lines = out.splitlines()
+    top = lines.index("      1 2 3 4 5 6 7") + 1
+    on_lines = puzzle_for(dt.date.fromisoformat(day)).squares_on_lines()
+    assert 0 < len(on_lines) < 49
+    for r in range(1, 8):
+        assert lines[top + r - 1][6:].split() == [
+            "." if (r, c) in on_lines else "#" for c in range(1, 8)]
+    assert lines[top + 7] == "  Squares: . empty, on a word line; # dead, no word line crosses it"
+
+
 @pytest.mark.parametrize("family", ["star", "frame", "lattice", "ladder", "comb"])
 def test_show_a_layout_family(capsys, family):
     import datetime as dt
@@ -175,6 +197,24 @@ def test_check_prints_the_worked_example(capsys, tmp_path):
     assert "Final score: 54 - 30 = 24" in out
     # by section, as the sheet counts them: an R left in each was "R R" on one line
     assert "Unused letters: B K Q R V W Y (A-Z); A S T R N (Supply)" in out
+
+
+def test_check_draws_an_empty_square_apart_from_a_dead_one(capsys, tmp_path):
+    """The worked example's grid: row 6, column 1 is on word 7's line, left empty, and row 2,
+    column 1 is on no line; both were drawn "."."""
+    code, out, _ = run(capsys, "girdle", "check", str(example_file(tmp_path)))
+    assert code == 0
+    assert out.splitlines()[:9] == [
+        "    1 2 3 4 5 6 7",
+        " 1  J U M P I N G",
+        " 2  # S # . # O #",
+        " 3  # E # . # T #",
+        " 4  . . A C H E .",
+        " 5  # . # L # . #",
+        " 6  . . . O X . .",
+        " 7  . F E D . . .",
+        "  Squares: . empty, on a word line; # dead, no word line crosses it",
+    ]
 
 
 def test_check_json(capsys, tmp_path):
@@ -417,8 +457,9 @@ def test_check_reads_a_sheet_on_standard_input(capsys, tmp_path, monkeypatch):
 @pytest.mark.parametrize("text, message", [
     ("garbage", "The sheet on standard input is not JSON"),
     # it was "is not JSON: Expecting value: line 2 column 1 (char 1)"
-    ("\n", "The sheet on standard input is empty: a sheet is a JSON list of words in order"),
-    ('{"words": []}', "The sheet on standard input: expected a list of words"),
+    ("\n", "The sheet on standard input is empty: a sheet is a JSON list of its words in "
+     "order"),
+    ('{"words": []}', "The sheet on standard input holds no list of words: a sheet is"),
 ])
 def test_a_bad_sheet_on_standard_input_is_named_so(capsys, monkeypatch, text, message):
     import io
@@ -443,8 +484,46 @@ def test_a_sheet_that_is_not_json_says_where_and_what_a_sheet_is(capsys, tmp_pat
     sheet.write_text(text)
     code, out, err = run(capsys, "girdle", "check", str(sheet))
     assert (code, out) == (2, "")
-    assert err == (f"companion: The sheet {sheet} is not JSON {said}: a sheet is a JSON list "
-                   "of words in order, as 'girdle solve --json' prints its 'solution'.\n")
+    assert err == (f"companion: The sheet {sheet} is not JSON {said}: {SHEET_IS}.\n")
+
+
+SHEET_IS = ("a sheet is a JSON list of its words in order, each an object such as "
+            '{"row": 1, "col": 1, "direction": "across", "word": "JUMPING", "activated": '
+            '[1, 2, 3, 4, 5, 6, 7], "crossed_out": ["Z"]}, or an object with that list as its '
+            "\"solution\", as 'girdle solve --json' prints ('girdle check --help' says more)")
+
+
+@pytest.mark.parametrize("item, shown", [
+    ('"pageboy"', "'pageboy'"), ("5", "5"), ('["JUMPING", 1]', '["JUMPING", 1]')])
+def test_a_word_that_is_no_object_names_the_file_and_shows_one(capsys, tmp_path, item, shown):
+    """'["pageboy"]', the list of words in order the help spoke of, got "Word 1: expected an
+    object with row, col, direction, word.", naming neither the file nor an example."""
+    sheet = tmp_path / "words.json"
+    sheet.write_text(f"[{item}]")
+    code, out, err = run(capsys, "girdle", "check", str(sheet), "--date", "2026-12-12")
+    assert (code, out) == (2, "")
+    assert err == (f"companion: Word 1 of the sheet {sheet} is {shown}, not an object: "
+                   f"{SHEET_IS}.\n")
+
+
+def test_the_example_of_a_word_is_one_that_check_reads(capsys, tmp_path):
+    """The word the help and the refusals show is read as they say: the worked example's
+    word 1, written so, scores as its own solution's does."""
+    import re
+
+    from companion.cli.girdle import WORD_EXAMPLE
+
+    data = json.loads(example_file(tmp_path).read_text())
+    data["solution"][0] = json.loads(WORD_EXAMPLE)
+    path = tmp_path / "example.json"
+    path.write_text(json.dumps(data))
+    code, out, _ = run(capsys, "girdle", "check", str(path))
+    assert code == 0 and "Final score: 54 - 30 = 24" in out
+    with pytest.raises(SystemExit):
+        main(["girdle", "check", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert re.sub(r"\s+", " ", WORD_EXAMPLE) in said and "a list of its words in order" in said
+    assert "a JSON list of words in order" not in said  # what the refusal took it to mean
 
 
 @pytest.mark.parametrize("sheet, said", [

@@ -188,6 +188,34 @@ def test_an_answer_key_with_a_short_safety_stop_says_how_long_it_searches(
     assert (tmp_path / "key.pdf").read_bytes().startswith(b"%PDF-")
 
 
+def test_an_answer_key_from_a_search_cut_short_says_so_on_stderr_and_on_the_key(
+        tmp_path: Path, monkeypatch, capsys) -> None:
+    """'--solve-seconds 0.5' on a frame day printed only "wrote key.pdf", and the key read
+    "BEST FOUND 121" as a full search's would (par 123); 'girdle solve --time-budget' said
+    "stopped early"."""
+    import datetime as dt
+
+    from pdfcheck import text_items
+
+    from companion.girdle import puzzle_for
+    from companion.girdle.cache import solve_cached
+
+    monkeypatch.setenv("COMPANION_CACHE_DIR", str(tmp_path / "cache"))
+    assert main(["print", "girdle", "--answers", "--date", "2026-12-07", "--solve-seconds",
+                 "0.5", "-o", str(tmp_path / "key.pdf")]) == 0
+    out, err = capsys.readouterr()
+    sol = solve_cached(puzzle_for(dt.date(2026, 12, 7)), time_budget=0.5)  # the cached answer
+    assert not sol.complete
+    assert out == f"wrote {tmp_path / 'key.pdf'}\n"
+    assert err.splitlines()[-1] == (
+        f"The search for par was stopped early by --solve-seconds 0.5: the key shows the best "
+        f"sheet found, {sol.par} (no sheet scores more than {sol.upper_bound}); a longer "
+        "search may find a better one.")
+    said = " ".join(t for page in text_items((tmp_path / "key.pdf").read_bytes())
+                    for t, _, _ in page)
+    assert f"BEST FOUND {sol.par}" in said and "The search was stopped early" in said
+
+
 def test_a_file_named_as_the_folder_to_write_in_is_named_a_file(capsys, tmp_path) -> None:
     """'-o notes.txt/x.pdf' said "there is no folder notes.txt", of a file of that name."""
     notes = tmp_path / "notes.txt"

@@ -116,3 +116,22 @@ def test_pdq_scores_nobody_finding_one_word(capsys, tmp_path):
     main(["pdq", "DRU", "--lexicon", str(words), "--score", "ann=drum"])
     assert "Nobody found 1 word, e.g. DRUB." in capsys.readouterr().out
 
+
+
+def test_a_count_of_minus_one_is_singular():
+    assert [counted(n, "point") for n in (-2, -1, 0, 1)] == ["-2 points", "-1 point",
+                                                             "0 points", "1 point"]
+
+
+def test_a_girdle_answer_key_step_of_minus_one_point_says_one_point():
+    """The answer key's step for a word scoring -1 (OR: 2 VP, -3 for two letters) read
+    "-1 points."."""
+    from companion.girdle import play_all
+    from printables.girdle_key import step_text
+    from synthetic.girdle import EXAMPLE_STEPS
+
+    steps = [*EXAMPLE_STEPS[:-1], SheetStep(6, 4, "across", "OR")]
+    state, _ = play_all(example_puzzle(), steps)
+    assert state.words[-1].total == -1
+    assert step_text(state, state.words[-1]) == (
+        "7. OR, across from row 6, column 4: R from A-Z. -1 point.")

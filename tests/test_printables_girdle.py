@@ -158,6 +158,25 @@ def test_answer_key_writes_the_solution_into_the_sheet() -> None:
     texts = [t for t, _, _ in text_items(answer_key_pdf(DAY, "a4", worked_example(),
                                                         solution=not_proven))[0]]
     assert "BEST FOUND 24" in texts and any("more than 31" in t for t in texts)
+    assert "stopped early" not in " ".join(texts)  # the whole search ran
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_answer_key_of_a_search_cut_short_says_so(paper: str) -> None:
+    """A key made from a search its time budget stopped said only "BEST FOUND", as a full
+    search's does: it says under its heading that the search was stopped early and that a
+    longer one may find a better sheet, in full above the first step."""
+    cut_short = Solution(par=24, proven=False, upper_bound=281, placements=WORKED_STEPS,
+                         complete=False)
+    items = text_items(answer_key_pdf(DAY, paper, worked_example(), solution=cut_short))[0]
+    texts = [t for t, _, _ in items]
+    assert "BEST FOUND 24" in texts
+    said = " ".join(texts)
+    assert ("The search was stopped early by its time limit: a longer search may find a "
+            "better sheet.") in said
+    first_step = next(y for t, _, y in items if t.startswith("1. "))
+    stopped = next(y for t, _, y in items if t.startswith("The search was stopped"))
+    assert stopped > first_step  # above it (PDF y runs up the page)
 
 
 @pytest.mark.slow

@@ -45,6 +45,15 @@ if TYPE_CHECKING:  # the engine, the solver and the word lists load when a comma
     from companion.lexicon import Lexicon
 
 
+# a word of a sheet file, as 'girdle check' reads it and 'girdle solve --json' writes it
+WORD_EXAMPLE = ('{"row": 1, "col": 1, "direction": "across", "word": "JUMPING", "activated": '
+                '[1, 2, 3, 4, 5, 6, 7], "crossed_out": ["Z"]}')
+# what a sheet file holds, as every refusal of one says it
+SHEET_IS = ("a sheet is a JSON list of its words in order, each an object such as "
+            f"{WORD_EXAMPLE}, or an object with that list as its \"solution\", as 'girdle "
+            "solve --json' prints ('girdle check --help' says more)")
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "girdle",
@@ -82,12 +91,17 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     chk = actions.add_parser(
         "check", help="validate and score a filled sheet",
-        description="Validate a filled sheet (a JSON list of words in order, or an object "
-        "with a 'solution' list, as 'girdle solve --json' prints) and print its score. "
-        "Exit status: 0 legal, 1 illegal or unfinished, 2 bad usage or a sheet that cannot be "
-        "read.")
+        description="Validate a filled sheet and print its score. The sheet is a JSON file: a "
+        f"list of its words in order, each an object such as {WORD_EXAMPLE} (row and col "
+        "are the square of its first letter, from 1, and direction is across or down; "
+        '"cells": [[1, 1], [1, 2], ...] may give its squares instead), with "activated", '
+        "the Supply positions its new letters activate (one a letter while any are "
+        'inactive), and "crossed_out", the unused letter a word of 6 or more letters on a '
+        "checkbox line crosses out; or an object with that list as its \"solution\", as "
+        "'girdle solve --json' prints. Exit status: 0 legal, 1 illegal or unfinished, 2 bad "
+        "usage or a sheet that cannot be read.")
     chk.add_argument("solution", metavar="SOLUTION.json", type=file_name,
-                     help="the filled sheet: words in order with activations and cross-outs "
+                     help="the filled sheet: a JSON list of its words in order, as above "
                      "('-' for standard input)")
     chk.add_argument("--date", metavar="YYYY-MM-DD",
                      help="the puzzle's date, for a sheet that names none (default: the "
@@ -146,8 +160,9 @@ def puzzle_text(pz: Puzzle) -> str:
     out.append("      " + " ".join(col_marks.get(c, " ") for c in range(1, pz.size + 1))
                + "   <- word icons of the columns")
     out.append("      " + " ".join(str(c) for c in range(1, pz.size + 1)))
-    for r in range(1, pz.size + 1):
-        out.append(f"  {row_marks.get(r, ' ')} {r} " + " ".join("." for _ in range(pz.size)))
+    for r, squares in enumerate(_grid_rows(pz, {}), 1):
+        out.append(f"  {row_marks.get(r, ' ')} {r} {squares}")
+    out.append(GRID_LEGEND)
     out.append("")
     out.append("Word lines:")
     for k, ln in enumerate(pz.lines, 1):
@@ -270,12 +285,14 @@ def _cells(value: object) -> list[tuple[int, int]]:
     return [(whole_in_file(r), whole_in_file(c)) for r, c in value]
 
 
-def _placement(item: object, number: int) -> SheetStep:
+def _placement(item: object, number: int, where: str) -> SheetStep:
+    """Word ``number`` of the sheet file ``where`` (:func:`sheet_named`) as a sheet step."""
     from companion.girdle import SheetStep
     from companion.lexicon import word_letters
 
-    if not isinstance(item, dict):
-        raise UsageError(f"word {number}: expected an object with row, col, direction, word")
+    if not isinstance(item, dict):  # "word 1: expected an object with row, col, ..."
+        raise UsageError(f"word {number} of {where} is {as_written(item)}, not an object: "
+                         f"{SHEET_IS}")
     field = "word"  # the field being read, named when it is missing or bad
     try:
         word = item["word"]
@@ -315,14 +332,30 @@ def _from_cells(cells: list, word: str, item: dict, number: int) -> SheetStep:
     return SheetStep.from_cells(number, cells, word, _activated(item), _crossed_out(item))
 
 
+OPEN_SQUARE = "."  # a square on a word line with no letter (yet)
+DEAD_SQUARE = "#"  # a square no word line crosses: the printed sheet shades it grey
+GRID_LEGEND = (f"  Squares: {OPEN_SQUARE} empty, on a word line; {DEAD_SQUARE} dead, no word "
+               "line crosses it")
+
+
+def _grid_rows(pz: Puzzle, letters: dict[tuple[int, int], str]) -> list[str]:
+    """The Girdle's rows as text, a square apart: ``letters`` (by (row, column), from 1) on
+    their squares, :data:`OPEN_SQUARE` on the other squares of the word lines and
+    :data:`DEAD_SQUARE` on the squares no line crosses (:meth:`Puzzle.squares_on_lines`),
+    as the printed sheet tints and shades them."""
+    on_lines = pz.squares_on_lines()
+    return [" ".join(letters.get((r, c), OPEN_SQUARE if (r, c) in on_lines else DEAD_SQUARE)
+                     for c in range(1, pz.size + 1)) for r in range(1, pz.size + 1)]
+
+
 def grid_text(sheet: Sheet) -> str:
-    """The Girdle as filled in so far."""
+    """The Girdle as filled in so far, the empty squares of its word lines told from its
+    dead squares, and the legend saying which is which."""
     size = sheet.puzzle.size
     rows = ["    " + " ".join(str(c) for c in range(1, size + 1))]
-    for r in range(1, size + 1):
-        rows.append(f" {r}  " + " ".join(sheet.grid.get((r, c), ".")
-                                         for c in range(1, size + 1)))
-    return "\n".join(rows)
+    rows += [f" {r}  {squares}" for r, squares in enumerate(_grid_rows(sheet.puzzle,
+                                                                         sheet.grid), 1)]
+    return "\n".join([*rows, GRID_LEGEND])
 
 
 def card_text(sheet: Sheet, card: ScoreCard) -> str:
@@ -380,18 +413,15 @@ def load_sheet_file(path: str) -> dict:
     text = read_text_file(path, "sheet")
     where = sheet_named(path)
     if not text.strip():  # the JSON reader's "Expecting value: line 1 column 1 (char 0)"
-        raise UsageError(file_problem(FileProblem.EMPTY, "sheet", path,
-                                      "a sheet is a JSON list of words in order, as "
-                                      "'girdle solve --json' prints its 'solution'"))
+        raise UsageError(file_problem(FileProblem.EMPTY, "sheet", path, SHEET_IS))
     try:
         data = jsonfile.loads(text)
     except ValueError as exc:
-        raise UsageError(f"{where} is not JSON ({exc}): a sheet is a JSON list of words in "
-                         "order, as 'girdle solve --json' prints its 'solution'") from exc
+        raise UsageError(f"{where} is not JSON ({exc}): {SHEET_IS}") from exc
     if isinstance(data, list):
         data = {"solution": data}
     if not isinstance(data, dict) or not isinstance(data.get("solution"), list):
-        raise UsageError(f"{where}: expected a list of words, or an object with 'solution'")
+        raise UsageError(f"{where} holds no list of words: {SHEET_IS}")
     return data
 
 
@@ -424,7 +454,7 @@ def run_check(args: argparse.Namespace) -> int:
     try:
         for number, item in enumerate(data["solution"], 1):
             check_word_number(pz, number)  # before reading an extra word's fields
-            p = _placement(item, number)
+            p = _placement(item, number, sheet_named(args.solution))
             sheet.play(p)
         card = sheet.score()
     except IllegalStep as exc:

@@ -20,7 +20,7 @@ from companion.cli.common import (
 from companion.errors import UsageError
 from companion.outfile import write_all, write_file_whole
 from companion.pdq.variants import table_variants
-from companion.text import listed, path_shown
+from companion.text import listed, number_shown, path_shown
 
 GAMES_WITH_BOARDS = ("werdup", "bugwords")
 SCORE_SHEET_GAMES = ("werdup", "bugwords", "pdq")
@@ -186,13 +186,21 @@ def run_girdle(args: argparse.Namespace) -> int:
     if args.answers:
         from companion.cli.girdle import search_notice
         from companion.girdle import puzzle_for
+        from companion.girdle.cache import solve_cached
         from printables.girdle_key import answer_key_pdf
 
         check_seconds("--solve-seconds", args.solve_seconds)
         pz = puzzle_for(day)
-        return _write(args, f"girdle-{day.isoformat()}-answers-{args.paper}.pdf",
-                      answer_key_pdf(day, args.paper, pz, time_budget=args.solve_seconds,
-                                     before_search=search_notice(pz, args.solve_seconds)))
+        sol = solve_cached(pz, time_budget=args.solve_seconds,
+                           before_search=search_notice(pz, args.solve_seconds))
+        code = _write(args, f"girdle-{day.isoformat()}-answers-{args.paper}.pdf",
+                      answer_key_pdf(day, args.paper, pz, solution=sol))
+        if not sol.complete:  # the key says so too, under its heading
+            print(f"The search for par was stopped early by --solve-seconds "
+                  f"{number_shown(args.solve_seconds or 0)}: the key shows the best sheet "
+                  f"found, {sol.par} (no sheet scores more than {sol.upper_bound}); a longer "
+                  "search may find a better one.", file=sys.stderr)
+        return code
     return _write(args, f"girdle-{day.isoformat()}-{args.paper}.pdf",
                   girdle_sheet_pdf(day, args.paper))
 
