@@ -19,7 +19,7 @@ import manifold3d
 import numpy as np
 import trimesh
 
-from cad.build import REPORTS, read_report, report_files
+from cad.build import REPORTS, STAGE_PREFIX, read_report, report_files
 from cad.mesh import LoadedObject, read_3mf_objects
 from cad.params import MIN_WALL
 from cad.plates import usable_bed
@@ -458,8 +458,9 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
     for report_bed, names in reversed(listed):  # build.json's bed wins a file both list
         beds.update(dict.fromkeys(names, report_bed))
     rim = report_letter_rim(directory)
-    files = [only] if only else sorted(p for p in directory.rglob("*")
-                                      if p.suffix.lower() in CHECKED_SUFFIXES)
+    files = [only] if only else sorted(
+        p for p in directory.rglob("*") if p.suffix.lower() in CHECKED_SUFFIXES
+        and not _staged(p.relative_to(directory)) and p.is_file())
     if not files:
         raise UsageError(f"the folder {path_shown(directory)} holds no STL, 3MF or STEP files: "
                          "run "
@@ -479,3 +480,9 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
         check_mesh_file(path, rep, beds.get(name, default), rim if is_tile_file(name) else None)
         reports.append(rep)
     return reports
+
+
+def _staged(name: Path) -> bool:
+    """Whether ``name`` (in the folder's terms) lies in a folder a build gathers its files in
+    (:data:`cad.build.STAGE_PREFIX`): a build's, running or killed, not yet the set's."""
+    return any(part.startswith(STAGE_PREFIX) for part in name.parts[:-1])

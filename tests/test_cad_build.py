@@ -25,6 +25,7 @@ from PIL import Image
 from cad import slicer
 from cad.build import (
     PARTS,
+    STAGE_PREFIX,
     Copies,
     build,
     parse_bed,
@@ -158,6 +159,25 @@ def test_check_of_one_file_counts_one_file(tmp_path: Path, capsys) -> None:
     box.export(tmp_path / "one.stl")
     assert main(["cad", "check", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "1 of 1 file passes"
+
+
+def test_check_leaves_out_a_build_s_unfinished_files_and_reads_a_folder_named_like_a_file(
+        tmp_path: Path, capsys) -> None:
+    """The folder a build gathers its files in before they move in (left by a build killed
+    outright) is not the set's; a folder named like a file ('-o parts.stl') is a folder:
+    its files were checked as files ("Is a directory")."""
+    box = trimesh.creation.box((10.0, 10.0, 4.0))
+    box.apply_translation((20.0, 20.0, 2.0))
+    box.export(tmp_path / "one.stl")
+    staged = tmp_path / f"{STAGE_PREFIX}x1y2"
+    staged.mkdir()
+    (staged / "quarter.stl").write_bytes(b"half a file")
+    (tmp_path / "parts.stl").mkdir()
+    box.export(tmp_path / "parts.stl" / "two.stl")
+    assert main(["cad", "check", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "quarter.stl" not in out and "parts.stl/two.stl" in out
+    assert out.splitlines()[-1] == "2 of 2 files pass"
 
 
 def test_check_of_a_part_s_file_checks_that_file_on_its_folder_s_bed(tmp_path: Path,
@@ -755,6 +775,115 @@ def test_a_rebuild_with_other_settings_removes_the_files_it_does_not_write(
     assert "removed" not in capsys.readouterr().out
 
 
+def _box_part(stem: str, width: float):
+    """A part builder (as :data:`cad.parts.BUILDERS` holds them) that writes ``stem``.stl, a
+    box on the bed whose width is ``width`` mm and ten times the clearance, so the files of
+    builds with other clearances differ; the CAD kernel is not used."""
+
+    def make(params: SetParams, formats: tuple[str, ...], dest: Path, tick) -> None:
+        box = trimesh.creation.box((width + 10 * params.clearance, 10.0, 4.0))
+        box.apply_translation((box.extents[0] / 2 + 1.0, 6.0, 2.0))
+        box.export(dest / f"{stem}.stl")
+        tick(f"{stem}: files")
+
+    return make
+
+
+def _interrupted(*_args) -> None:
+    raise KeyboardInterrupt  # Ctrl-C while the part is made
+
+
+def _folder(out: Path) -> dict[str, bytes]:
+    """Every file under ``out``, hidden ones too, by name, and its bytes."""
+    return {p.relative_to(out).as_posix(): p.read_bytes()
+            for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def box_parts(monkeypatch: pytest.MonkeyPatch) -> dict:
+    """The placard and the quarter made as boxes (placard.stl, quarter.stl), fast."""
+    from cad import parts
+
+    monkeypatch.setitem(parts.BUILDERS, "placard", _box_part("placard", 20.0))
+    monkeypatch.setitem(parts.BUILDERS, "quarter", _box_part("quarter", 30.0))
+    return parts.BUILDERS
+
+
+def test_an_interrupted_build_leaves_the_folder_as_it_was(box_parts, tmp_path: Path,
+                                                           capsys) -> None:
+    """Ctrl-C in the quarter of a 0.3 mm build into a folder of a 0.2 mm placard replaced
+    the placard's files with 0.3 mm ones and left build.json saying 0.2 mm: 'cad check'
+    passed them, and the 0.2 mm files were gone."""
+    out = tmp_path / "set"
+    argv = ["cad", "build", "--part", "placard", "-o", str(out), "--cache-dir",
+            str(tmp_path / "cache"), "-q"]
+    assert main(argv) == 0
+    (out / "notes.stl").write_bytes(b"the maker's own")
+    before = _folder(out)
+    box_parts["quarter"] = _interrupted
+    capsys.readouterr()
+    assert main([*argv, "--part", "placard,quarter", "--clearance", "0.3"]) == 130
+    assert capsys.readouterr().err == "companion: Interrupted.\n"
+    assert _folder(out) == before  # no file replaced, removed or left behind
+    report = json.loads((out / "build.json").read_text())
+    assert report["clearance"] == 0.2 and report["files"] == {"placard": ["placard.stl"]}
+    checked = check_directory(out)  # what 'cad check' reads is what build.json lists
+    assert [r.path for r in checked if r.path != "notes.stl"] == report["files"]["placard"]
+    assert checked[[r.path for r in checked].index("placard.stl")].extents[0] == \
+        pytest.approx(22.0)  # 20 mm and ten times 0.2 mm: the 0.2 mm placard's
+
+
+def test_a_build_that_fails_on_its_last_file_puts_every_file_back(box_parts, tmp_path: Path,
+                                                                   capsys) -> None:
+    """A folder of the maker's named like a file of the build stops it before any file of
+    the folder is replaced or removed; the folder is left alone."""
+    out = tmp_path / "set"
+    argv = ["cad", "build", "-o", str(out), "--cache-dir", str(tmp_path / "cache"), "-q"]
+    assert main([*argv, "--part", "placard,quarter"]) == 0
+    (out / "quarter.stl").unlink()
+    (out / "quarter.stl").mkdir()  # the maker's folder, holding a file of theirs
+    (out / "quarter.stl" / "mine.txt").write_text("keep")
+    before = _folder(out)
+    capsys.readouterr()
+    # the 0.3 mm placard replaces the 0.2 mm one before the quarter meets the folder
+    assert main([*argv, "--part", "placard,quarter", "--clearance", "0.3"]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: Cannot write {out / 'quarter.stl'}: a folder of that name is in the "
+        "way.\n")
+    assert _folder(out) == before
+
+
+def test_two_builds_into_one_folder_at_once_both_reach_its_report(
+        box_parts, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each build read the folder's report, then wrote it with its own part added: two at
+    once each wrote the report they had read, and the first's part was lost from it."""
+    from cad import build as cad_build
+
+    real = cad_build.read_report
+
+    def slow_read(path: Path) -> dict:
+        report = real(path)
+        time.sleep(0.3)  # the other build reads it meanwhile, unless it waits its turn
+        return report
+
+    monkeypatch.setattr(cad_build, "read_report", slow_read)
+    out, start = tmp_path / "set", threading.Barrier(2)
+
+    def one(part: str) -> None:
+        start.wait()
+        build(SetParams(), out, (part,), cache_dir=tmp_path / "cache")
+
+    threads = [threading.Thread(target=one, args=(p,)) for p in ("placard", "quarter")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    report = json.loads((out / "build.json").read_text())
+    assert report["files"] == {"placard": ["placard.stl"], "quarter": ["quarter.stl"]} or \
+        report["files"] == {"quarter": ["quarter.stl"], "placard": ["placard.stl"]}
+    assert sorted(_folder(out)) == ["build.json", "placard.stl", "quarter.stl"]
+
+
 def test_check_of_a_missing_or_empty_folder(tmp_path: Path, capsys) -> None:
     assert main(["cad", "check", str(tmp_path / "nope")]) == 2
     assert "There is no folder " in capsys.readouterr().err
@@ -860,19 +989,21 @@ def test_coupons_that_cannot_remove_earlier_coupons_say_so_in_their_terms(
     argv = ["cad", "coupons", "-o", str(out), "--cache-dir", str(cache), "-q"]
     assert main([*argv, "--clearances", "0.2", "--bed", "250x250"]) == 0
     stuck = out / "coupon-0.2.stl"
-    unlink = Path.unlink
+    rename = Path.rename
 
-    def refuse(path: Path, missing_ok: bool = False) -> None:
-        if path == stuck:
+    def refuse(path: Path, target: Path) -> Path:
+        if path == stuck:  # the coupon is moved aside until the new ones are in
             raise PermissionError(13, "Permission denied")
-        unlink(path, missing_ok)
+        return rename(path, target)
 
-    monkeypatch.setattr(Path, "unlink", refuse)
+    monkeypatch.setattr(Path, "rename", refuse)
+    before = _folder(out)
     capsys.readouterr()
     assert main([*argv, "--clearances", "0.25"]) == 2
     err = capsys.readouterr().err
     assert f"Cannot remove {stuck}, left by coupons for another bed: Permission denied" in err
     assert "build" not in err and stuck.exists()
+    assert _folder(out) == before  # nor were the new coupons put beside it
 
 
 def test_check_puts_each_file_on_the_bed_of_the_report_that_lists_it(
