@@ -1083,6 +1083,43 @@ def test_an_output_folder_that_cannot_be_made_is_bad_usage(command, tmp_path, ca
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize(("command", "example"), [("build", "werdup-set"),
+                                                  ("coupons", "werdup-coupons")])
+@pytest.mark.parametrize("name", ["myplacard.stl", "set.3MF", "quarter.step", "quarter.stp",
+                                  "board.obj"])
+def test_an_output_folder_named_like_a_file_is_refused(command, example, name, tmp_path,
+                                                       capsys, monkeypatch) -> None:
+    """'-o myplacard.stl' made a folder of that name holding the set, which no slicer
+    opens; now refused before anything is built, as 'print -o' refuses a name not ending in
+    .pdf, unless it names a folder of built parts already."""
+    import cad.build
+
+    def no_build(*_args, **_kwargs):
+        raise AssertionError("the build started")
+
+    monkeypatch.setattr(cad.build, "build", no_build)
+    monkeypatch.setattr(cad.build, "build_coupons", no_build)
+    out = tmp_path / name
+    assert main(["cad", command, "-o", str(out), "-q"]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: -o {out} is named like a file, but -o is the folder the files are "
+        f"written into: give a folder name, like {example}.\n")
+    assert not out.exists()
+    out.mkdir()  # a folder of that name, but none of built parts
+    assert main(["cad", command, "-o", str(out), "-q"]) == 2
+    assert "is named like a file" in capsys.readouterr().err
+
+
+def test_a_folder_of_built_parts_named_like_a_file_is_built_into_again(
+        box_parts, tmp_path: Path, capsys) -> None:
+    out = tmp_path / "myplacard.stl"  # made before the name was refused
+    out.mkdir()
+    (out / "build.json").write_text(json.dumps({"files": {}}))
+    assert main(["cad", "build", "--part", "placard", "-o", str(out), "--cache-dir",
+                 str(tmp_path / "cache"), "-q"]) == 0
+    assert (out / "placard.stl").is_file()
+
+
 @pytest.mark.parametrize("command", ["build", "coupons"])
 @pytest.mark.parametrize(("out", "said"), [
     ("/proc/set", "Cannot make the folder /proc/set: the folder /proc takes no files."),
