@@ -1006,6 +1006,57 @@ def test_coupons_that_cannot_remove_earlier_coupons_say_so_in_their_terms(
     assert _folder(out) == before  # nor were the new coupons put beside it
 
 
+def test_check_of_a_missing_file_says_so_and_names_the_one_of_a_near_name(
+        tmp_path: Path, capsys) -> None:
+    """'cad check set/quarte.stl' said "There is no folder set/quarte.stl of built parts
+    to check"."""
+    box = trimesh.creation.box((10.0, 10.0, 4.0))
+    box.apply_translation((20.0, 20.0, 2.0))
+    box.export(tmp_path / "quarter.stl")
+    (tmp_path / "tiles").mkdir()
+    box.export(tmp_path / "tiles" / "tile-A.stl")
+    for given, meant in (("quarte.stl", "quarter.stl"), ("Quarter.STL", "quarter.stl"),
+                         ("tile-A.stl", "tiles/tile-A.stl"), ("placard.3mf", None)):
+        assert main(["cad", "check", str(tmp_path / given)]) == 2
+        kind = {".stl": "STL", ".3mf": "3MF"}[Path(given).suffix.lower()]
+        near = f"; did you mean {tmp_path / meant}?" if meant else "."
+        assert capsys.readouterr().err == (
+            f"companion: The {kind} file {tmp_path / given} was not found: check the file's "
+            f"name and its folder{near}\n")
+    assert main(["cad", "check", str(tmp_path / "nope" / "quarter.stl")]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: The STL file {tmp_path / 'nope' / 'quarter.stl'} was not found: check "
+        "the file's name and its folder.\n")
+
+
+def _unreadable(path: Path) -> list[str]:
+    """Make the file ``path`` one the command cannot read, and the start of a command line
+    that runs as a user who cannot: as root, without the capabilities that read any file."""
+    path.chmod(0)
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    assert setpriv, "setpriv (util-linux) runs the command as root without reading every file"
+    return [setpriv, "--bounding-set=-dac_override,-dac_read_search"]
+
+
+def test_check_of_a_file_that_cannot_be_read_says_it_in_a_sentence(tmp_path: Path) -> None:
+    """It said only "Permission denied (set/quarter.stl)."."""
+    box = trimesh.creation.box((10.0, 10.0, 4.0))
+    box.apply_translation((20.0, 20.0, 2.0))
+    box.export(tmp_path / "one.stl")
+    box.export(tmp_path / "quarter.stl")
+    as_user = _unreadable(tmp_path / "quarter.stl")
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    for given in (tmp_path / "quarter.stl", tmp_path):  # the file, and the folder holding it
+        done = subprocess.run([*as_user, sys.executable, "-m", "companion", "cad", "check",
+                               str(given)], capture_output=True, text=True, env=env,
+                              timeout=120)
+        assert (done.returncode, done.stdout, done.stderr) == (2, "", (
+            f"companion: The STL file {tmp_path / 'quarter.stl'} cannot be read (Permission "
+            "denied).\n"))
+
+
 def test_check_puts_each_file_on_the_bed_of_the_report_that_lists_it(
         cache: Path, tmp_path: Path, capsys) -> None:
     # a folder with a set's build.json (180 mm bed) and coupons.json (250 mm bed) was checked
