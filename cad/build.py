@@ -263,15 +263,21 @@ def _staging(out: Path) -> Iterator[Path]:
 
 
 @contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """Ctrl-C (and a polite kill) held off while the block runs, and answered after it: the
-    few renames that swap a build's files into its folder are not cut off half-way."""
-    held = {signal.SIGINT, signal.SIGTERM}
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+def _ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C held off while the block runs and answered after it (in the main thread, where
+    Python answers it; elsewhere the block runs as it is): putting back a stopped build's
+    files is not itself stopped half-way by a second Ctrl-C."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, _frame: came.append(signum))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        signal.signal(signal.SIGINT, previous)
+        if came and callable(previous):
+            previous(signal.SIGINT, None)
 
 
 class _Moves:
@@ -308,23 +314,23 @@ def _move_in(stage: Path, out: Path, names: list[str], stale: tuple[str, ...],
     in ``stage`` until then; the user's own files in ``out`` are left alone."""
     kept = stage / _REPLACED
     moves = _Moves()
-    with _signals_held():
-        try:
-            for name in stale:
-                try:
-                    moves.move(out / name, kept / name)
-                except OSError as exc:
-                    raise UsageError(f"cannot remove {path_shown(out / name)}, left by "
-                                     f"{left_by}: {exc.strerror or exc}") from exc
-            for name in names:
-                try:
-                    _put(moves, stage / name, out / name, kept / name)
-                except OSError as exc:
-                    raise UsageError(f"cannot write {path_shown(out / name)}: "
-                                     f"{exc.strerror or exc}") from exc
-        except BaseException:
+    try:
+        for name in stale:
+            try:
+                moves.move(out / name, kept / name)
+            except OSError as exc:
+                raise UsageError(f"cannot remove {path_shown(out / name)}, left by "
+                                 f"{left_by}: {exc.strerror or exc}") from exc
+        for name in names:
+            try:
+                _put(moves, stage / name, out / name, kept / name)
+            except OSError as exc:
+                raise UsageError(f"cannot write {path_shown(out / name)}: "
+                                 f"{exc.strerror or exc}") from exc
+    except BaseException:  # Ctrl-C among them too
+        with _ctrl_c_held():
             moves.undo()
-            raise
+        raise
 
 
 def _put(moves: _Moves, source: Path, target: Path, kept: Path) -> None:

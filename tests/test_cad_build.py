@@ -6,6 +6,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -831,6 +832,31 @@ def test_an_interrupted_build_leaves_the_folder_as_it_was(box_parts, tmp_path: P
     assert [r.path for r in checked if r.path != "notes.stl"] == report["files"]["placard"]
     assert checked[[r.path for r in checked].index("placard.stl")].extents[0] == \
         pytest.approx(22.0)  # 20 mm and ten times 0.2 mm: the 0.2 mm placard's
+
+
+def test_ctrl_c_while_the_files_move_in_puts_back_every_file(
+        box_parts, tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C as the last file moves in, the placard's replaced already, and again as the
+    placard's are put back: the folder is as it was."""
+    out = tmp_path / "set"
+    argv = ["cad", "build", "-o", str(out), "--cache-dir", str(tmp_path / "cache"), "-q"]
+    assert main([*argv, "--part", "placard"]) == 0
+    before = _folder(out)
+    rename, pressed = Path.rename, []
+
+    def ctrl_c_on_rename(path: Path, target: Path) -> Path:
+        if target == out / "quarter.stl" or len(pressed) == 1:  # the quarter, then the undo
+            pressed.append(target)
+            signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
+            time.sleep(0.05)  # Python answers the signal meanwhile, unless it is held off
+        return rename(path, target)
+
+    monkeypatch.setattr(Path, "rename", ctrl_c_on_rename)
+    capsys.readouterr()
+    assert main([*argv, "--part", "placard,quarter", "--clearance", "0.3"]) == 130
+    assert len(pressed) == 2 and pressed[1] != out / "quarter.stl"
+    assert capsys.readouterr().err == "companion: Interrupted.\n"
+    assert _folder(out) == before
 
 
 def test_a_build_that_fails_on_its_last_file_puts_every_file_back(box_parts, tmp_path: Path,
