@@ -267,7 +267,8 @@ def _ctrl_c_held() -> Iterator[None]:
     """Ctrl-C held off while the block runs and answered after it (in the main thread, where
     Python answers it; elsewhere the block runs as it is): putting back a stopped build's
     files is not itself stopped half-way by a second Ctrl-C."""
-    if threading.current_thread() is not threading.main_thread():
+    if threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGINT) is None:  # a handler set outside Python
         yield
         return
     came: list[int] = []
