@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import errno
 import functools
 import hashlib
 import json
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -26,7 +28,7 @@ from cad.plates import MAX_BED_MM, tile_file_stem, tile_letters, tile_spots, usa
 from cad.progress import Progress
 from companion.decimals import decimal_from
 from companion.errors import UsageError
-from companion.outfile import lock_file, write_file_whole, write_files_whole
+from companion.outfile import lock_file, lock_folder, write_file_whole, write_files_whole
 from companion.paths import user_cache_dir
 from companion.text import path_shown, quoted
 from companion.tiles import tile_set
@@ -172,35 +174,46 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
           formats: tuple[str, ...] = FORMATS, cache_dir: Path | None = None,
           use_cache: bool = True, slice_parts: bool = False, progress: Progress | None = None,
           ) -> BuildResult:
-    """Write ``parts`` into ``out`` and a ``build.json`` report beside them."""
+    """Write ``parts`` into ``out`` and a ``build.json`` report beside them, all at the end:
+    the parts are gathered in a folder of their own inside ``out`` (:func:`_staging`), so a
+    build stopped or failing half-way (Ctrl-C, a full disk) leaves ``out`` as it was."""
     out.mkdir(parents=True, exist_ok=True)
     cache_dir = cache_dir or default_cache_dir()
     progress = progress or Progress(sum(part_steps(p, params) for p in parts), quiet=True)
     files: dict[str, list[str]] = {}
     cached = []
-    for part in parts:
-        key = cache_key(params, part, formats)
-        stored = cache_dir / f"{part}-{key}"
-        with _one_maker(stored) if use_cache else contextlib.nullcontext():
-            if use_cache and (stored / ".done").exists():
-                cached.append(part)
-                progress.step(f"{part}: from cache", part_steps(part, params))
-            else:
-                stored = _build_into_cache(params, part, formats, cache_dir, stored,
-                                           progress, use_cache)
-        names = [str(src.relative_to(stored)) for src in sorted(
-            p for p in stored.rglob("*") if p.is_file() and p.name != ".done")]
-        _copy_whole([(stored / name, out / name) for name in names])
-        if not use_cache:
-            shutil.rmtree(stored, ignore_errors=True)
-        files[part] = names
-    old = read_report(out / BUILD_REPORT)
-    removed = () if old.get("params") == params.to_dict() else _remove_stale(
-        out, report_files(old), {name for names in files.values() for name in names},
-        LEFT_BY_BUILD)
-    slicer = slice_outputs(out, params.printer.bed, cache_dir) if slice_parts else {}
-    result = BuildResult(out, files, tuple(cached), slicer, removed)
-    result = replace(result, copies=print_copies(_write_report(params, result)))
+    with _staging(out) as stage:
+        for part in parts:
+            key = cache_key(params, part, formats)
+            stored = cache_dir / f"{part}-{key}"
+            with _one_maker(stored) if use_cache else contextlib.nullcontext():
+                if use_cache and (stored / ".done").exists():
+                    cached.append(part)
+                    progress.step(f"{part}: from cache", part_steps(part, params))
+                else:
+                    stored = _build_into_cache(params, part, formats, cache_dir, stored,
+                                               progress, use_cache)
+            names = [str(src.relative_to(stored)) for src in sorted(
+                p for p in stored.rglob("*") if p.is_file() and p.name != ".done")]
+            try:
+                _copy_whole([(stored / name, stage / name) for name in names], stage, out)
+            finally:
+                if not use_cache:
+                    shutil.rmtree(stored, ignore_errors=True)
+            files[part] = names
+        written = [name for names in files.values() for name in names]
+        # one build at a time takes the folder's report, and removes and replaces its files
+        with lock_folder(out):
+            old = read_report(out / BUILD_REPORT)
+            stale = () if old.get("params") == params.to_dict() else _stale_files(
+                out, report_files(old), set(written))
+            slicer = (slice_outputs(out, params.printer.bed, cache_dir, stage, stale)
+                      if slice_parts else {})
+            result = BuildResult(out, files, tuple(cached), slicer, stale)
+            report = _build_report(params, old, result)
+            write_file_whole(stage / BUILD_REPORT, (json.dumps(report, indent=2) + "\n").encode())
+            _move_in(stage, out, [*written, BUILD_REPORT], stale, LEFT_BY_BUILD)
+    result = replace(result, copies=print_copies(report["files"]))
     progress.close()
     return result
 
@@ -212,30 +225,125 @@ LEFT_BY_BUILD = "an earlier build with other settings"
 LEFT_BY_COUPONS = "coupons for another bed"
 
 
-def _remove_stale(out: Path, listed: list[str], written: set[str],
-                  left_by: str) -> tuple[str, ...]:
-    """Remove the files an earlier build or run of coupons with other parameters wrote into
-    ``out`` (``listed``: as its report lists them) that this one did not write again
-    (``written``): a third tile plate of a smaller bed, the pair plate of a bed that held both
-    placard halves, a format or a part this build does not make, coupons for another bed.
-    Left there, they would be printed or checked as part of this set. Only files of the kinds
-    a build writes, inside ``out``, are removed (never a report). ``left_by`` says what left
-    them (:data:`LEFT_BY_BUILD`, :data:`LEFT_BY_COUPONS`) when one cannot be removed."""
+def _stale_files(out: Path, listed: list[str], written: set[str]) -> tuple[str, ...]:
+    """The files an earlier build or run of coupons with other parameters wrote into ``out``
+    (``listed``: as its report lists them) that this one does not write again (``written``):
+    a third tile plate of a smaller bed, the pair plate of a bed that held both placard
+    halves, a format or a part this build does not make, coupons for another bed. Left
+    there, they would be printed or checked as part of this set (:func:`_move_in` removes
+    them). Only files of the kinds a build writes, inside ``out``, are named (never a
+    report)."""
     root = out.resolve()
-    removed = []
+    stale = []
     for name in listed:
         if name in written or name in REPORTS or not name.endswith(BUILT_SUFFIXES):
             continue
         path = out / name
         if root not in path.resolve().parents or path.is_symlink() or not path.is_file():
             continue
-        try:
-            path.unlink()
-        except OSError as exc:
-            raise UsageError(f"cannot remove {path_shown(path)}, left by {left_by}: "
-                             f"{exc.strerror or exc}") from exc
-        removed.append(name)
-    return tuple(sorted(removed))
+        stale.append(name)
+    return tuple(sorted(set(stale)))
+
+
+STAGE_PREFIX = ".companion-build-"  # the folder a build gathers its files in, inside ``out``
+_REPLACED = ".replaced"  # in it: the files a build replaces or removes, until it has ended
+
+
+@contextlib.contextmanager
+def _staging(out: Path) -> Iterator[Path]:
+    """A new folder inside ``out`` to gather a build's files in, removed when the build ends,
+    however it ends. Inside ``out``, not beside it: the files then move in by renaming, on
+    the same disk, and ``out`` is the folder already found to take files (its parent may not:
+    ``-o .``, a folder of its own mount)."""
+    stage = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=out))
+    try:
+        yield stage
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C held off while the block runs and answered after it (in the main thread, where
+    Python answers it; elsewhere the block runs as it is): putting back a stopped build's
+    files is not itself stopped half-way by a second Ctrl-C."""
+    if threading.current_thread() is not threading.main_thread() \
+            or signal.getsignal(signal.SIGINT) is None:  # a handler set outside Python
+        yield
+        return
+    came: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, _frame: came.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if came and callable(previous):
+            previous(signal.SIGINT, None)
+
+
+class _Moves:
+    """Files moved by renaming, each move undone by :meth:`undo` (the last first), with the
+    folders made for them."""
+
+    def __init__(self) -> None:
+        self.moved: list[tuple[Path, Path]] = []  # (from, to)
+        self.made: list[Path] = []
+
+    def move(self, source: Path, target: Path) -> None:
+        for folder in reversed([p for p in target.parents if not p.exists()]):
+            folder.mkdir()
+            self.made.append(folder)
+        source.rename(target)
+        self.moved.append((source, target))
+
+    def undo(self) -> None:
+        for source, target in reversed(self.moved):
+            with contextlib.suppress(OSError):
+                target.rename(source)
+        for folder in reversed(self.made):
+            with contextlib.suppress(OSError):  # a file of the user's in it now
+                folder.rmdir()
+
+
+def _move_in(stage: Path, out: Path, names: list[str], stale: tuple[str, ...],
+             left_by: str) -> None:
+    """Move the files ``names`` (the report last) from ``stage`` into ``out`` and remove the
+    files ``stale`` from it, all or none: whatever stops it half-way (a file that cannot be
+    removed or replaced, a folder of a file's name in the way) puts back every file it moved,
+    and the error says which file (``left_by``: what left a stale file there,
+    :data:`LEFT_BY_BUILD`, :data:`LEFT_BY_COUPONS`). The files replaced or removed are kept
+    in ``stage`` until then; the user's own files in ``out`` are left alone."""
+    kept = stage / _REPLACED
+    moves = _Moves()
+    try:
+        for name in stale:
+            try:
+                moves.move(out / name, kept / name)
+            except OSError as exc:
+                raise UsageError(f"cannot remove {path_shown(out / name)}, left by "
+                                 f"{left_by}: {exc.strerror or exc}") from exc
+        for name in names:
+            try:
+                _put(moves, stage / name, out / name, kept / name)
+            except OSError as exc:
+                raise UsageError(f"cannot write {path_shown(out / name)}: "
+                                 f"{exc.strerror or exc}") from exc
+    except BaseException:  # Ctrl-C among them too
+        with _ctrl_c_held():
+            moves.undo()
+        raise
+
+
+def _put(moves: _Moves, source: Path, target: Path, kept: Path) -> None:
+    """Move ``source`` to ``target``, the file there first moved to ``kept`` (its mode kept
+    for the new one); a folder there is the user's, and is not moved."""
+    if target.is_dir() and not target.is_symlink():
+        raise IsADirectoryError(errno.EISDIR, "a folder of that name is in the way")
+    if target.exists() or target.is_symlink():
+        if target.is_file() and not target.is_symlink():
+            os.chmod(source, target.stat().st_mode & 0o7777)
+        moves.move(target, kept)
+    moves.move(source, target)
 
 
 def report_files(report: dict) -> list[str]:
@@ -310,29 +418,36 @@ class CouponsResult:
 def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] = ("stl", "3mf"),
                   bed: tuple[float, float] | None = None, cache_dir: Path | None = None,
                   progress: Progress | None = None) -> CouponsResult:
-    """One fit coupon per clearance, named by it (``coupon-0.2.stl`` ...), in ``out``.
+    """One fit coupon per clearance, named by it (``coupon-0.2.stl`` ...), in ``out``, all
+    at the end as :func:`build` writes a set (stopped half-way, ``out`` is as it was).
 
     Coupons of an earlier run for the same bed stay (``coupons.json`` lists them all); those
     of a run for another bed are removed, as its ``coupons.json`` lists them."""
     if not clearances:
         raise UsageError("name at least one clearance to print a coupon for")
     written: list[str] = []
-    for c in clearances:
-        params = SetParams.make(c, bed=bed, parts=("coupon",))
-        with tempfile.TemporaryDirectory() as tmp:
-            result = build(params, Path(tmp), ("coupon",), formats, cache_dir=cache_dir,
-                           progress=progress)
-            out.mkdir(parents=True, exist_ok=True)
-            label = f"{c:.2f}".rstrip("0").rstrip(".")
-            targets = [f"coupon-{label}{Path(name).suffix}" for name in result.files["coupon"]]
-            _copy_whole([(Path(tmp) / name, out / target)
-                         for name, target in zip(result.files["coupon"], targets, strict=True)])
-            written += targets
-    old = read_report(out / COUPONS_REPORT)
-    removed = () if old.get("bed") == list(params.printer.bed) else _remove_stale(
-        out, report_files(old), set(written), LEFT_BY_COUPONS)
-    _write_coupons_report(out, params.printer.bed, clearances, written)
-    return CouponsResult([*written, COUPONS_REPORT], removed)
+    out.mkdir(parents=True, exist_ok=True)
+    with _staging(out) as stage:
+        for c in clearances:
+            params = SetParams.make(c, bed=bed, parts=("coupon",))
+            with tempfile.TemporaryDirectory() as tmp:
+                result = build(params, Path(tmp), ("coupon",), formats, cache_dir=cache_dir,
+                               progress=progress)
+                label = f"{c:.2f}".rstrip("0").rstrip(".")
+                targets = [f"coupon-{label}{Path(name).suffix}"
+                           for name in result.files["coupon"]]
+                _copy_whole([(Path(tmp) / name, stage / target) for name, target
+                             in zip(result.files["coupon"], targets, strict=True)], stage, out)
+                written += targets
+        with lock_folder(out):
+            old = read_report(out / COUPONS_REPORT)
+            stale = () if old.get("bed") == list(params.printer.bed) else _stale_files(
+                out, report_files(old), set(written))
+            report = _coupons_report(old, params.printer.bed, clearances, written)
+            write_file_whole(stage / COUPONS_REPORT,
+                             (json.dumps(report, indent=2) + "\n").encode())
+            _move_in(stage, out, [*written, COUPONS_REPORT], stale, LEFT_BY_COUPONS)
+    return CouponsResult([*written, COUPONS_REPORT], stale)
 
 
 BUILD_REPORT = "build.json"
@@ -340,31 +455,33 @@ COUPONS_REPORT = "coupons.json"  # the coupons' bed, so 'cad check' checks them 
 REPORTS = (BUILD_REPORT, COUPONS_REPORT)  # written by 'cad build' and by 'cad coupons'
 
 
-def _write_coupons_report(out: Path, bed: tuple[float, float], clearances: list[float],
-                          files: list[str]) -> None:
-    """Write ``coupons.json`` beside the coupons: the bed they are laid out for, their
-    clearances and files (with those of earlier coupons for the same bed in the folder)."""
-    old = read_report(out / COUPONS_REPORT)
+def _coupons_report(old: dict, bed: tuple[float, float], clearances: list[float],
+                    files: list[str]) -> dict:
+    """``coupons.json``: the bed the coupons are laid out for, their clearances and files
+    (with those of earlier coupons for the same bed in the folder, as its ``old`` report
+    lists them)."""
     old_files, old_clearances = old.get("files"), old.get("clearances")
     if old.get("bed") == list(bed) and isinstance(old_files, list) \
             and isinstance(old_clearances, list):
         files = list(dict.fromkeys([*old_files, *files]))
         clearances = list(dict.fromkeys([*old_clearances, *clearances]))
-    report = {"bed": list(bed), "clearances": clearances, "files": files}
-    write_file_whole(out / COUPONS_REPORT, (json.dumps(report, indent=2) + "\n").encode())
+    return {"bed": list(bed), "clearances": clearances, "files": files}
 
 
-def _copy_whole(pairs: list[tuple[Path, Path]]) -> None:
+def _copy_whole(pairs: list[tuple[Path, Path]], stage: Path | None = None,
+                out: Path | None = None) -> None:
     """Copy each (source, target) whole or not at all: a full disk spoils no file of an
-    earlier build. The files go to disk together (one wait for the disk, not one per file)."""
+    earlier build. The files go to disk together (one wait for the disk, not one per file).
+    A file that cannot be written into ``stage`` is named as the file it is for in ``out``."""
     try:
         for _, target in pairs:
             target.parent.mkdir(parents=True, exist_ok=True)
         write_files_whole([(target, source.read_bytes()) for source, target in pairs])
     except OSError as exc:
-        raise UsageError(f"cannot write {path_shown(exc.filename or pairs[0][1])}: "
-                         f"{exc.strerror or exc}"
-                         ) from exc
+        failed = Path(exc.filename or pairs[0][1])
+        if stage is not None and out is not None and failed.is_relative_to(stage):
+            failed = out / failed.relative_to(stage)
+        raise UsageError(f"cannot write {path_shown(failed)}: {exc.strerror or exc}") from exc
 
 
 def slice_memo(path: Path, bed: tuple[float, float], cache_dir: Path) -> Path:
@@ -377,13 +494,22 @@ def slice_memo(path: Path, bed: tuple[float, float], cache_dir: Path) -> Path:
     return cache_dir / "slices" / f"{hashlib.sha256(key).hexdigest()[:20]}.json"
 
 
-def slice_outputs(out: Path, bed: tuple[float, float], cache_dir: Path) -> dict[str, dict]:
-    """Slice every printable file in ``out`` (two at a time) and report the estimates."""
+def slice_outputs(out: Path, bed: tuple[float, float], cache_dir: Path,
+                  staged: Path | None = None, gone: Collection[str] = ()) -> dict[str, dict]:
+    """Slice every printable file in ``out`` (two at a time) and report the estimates: as
+    the folder will be once a build's files in ``staged`` have moved in and the files
+    ``gone`` are removed."""
     from cad.slicer import slice_file, slicer_binary
 
     slicer_binary()
-    targets = [out / n for n in SLICED if (out / n).exists()]
-    targets += sorted(out.glob("tiles-plate-*.stl"))
+    folders = [f for f in (staged, out) if f is not None]
+    found: dict[str, Path] = {}
+    for folder in reversed(folders):  # a staged file stands for the one it replaces
+        found.update({p.name: p for p in folder.glob("tiles-plate-*.stl")})
+        found.update({n: folder / n for n in SLICED if (folder / n).exists()})
+    targets = [found[n] for n in SLICED if n in found and n not in gone]
+    targets += [found[n] for n in sorted(found) if n.startswith("tiles-plate-")
+                and n not in gone]
 
     def one(path: Path) -> tuple[str, dict]:
         memo = slice_memo(path, bed, cache_dir)
@@ -495,15 +621,13 @@ def print_total(slicer: dict[str, dict], copies: dict[str, Copies]) -> PrintTota
     return PrintTotal(seconds, grams, per_player_seconds, per_player_g)
 
 
-def _write_report(params: SetParams, result: BuildResult) -> dict[str, list[str]]:
-    """Write ``build.json``; returns the files it lists (this build's, and an earlier
-    build's with the same parameters)."""
-    report_path = result.out / BUILD_REPORT
-    old = read_report(report_path)
+def _build_report(params: SetParams, old: dict, result: BuildResult) -> dict:
+    """``build.json`` for ``result``: its files, with an earlier build's of the same
+    parameters (``old``, the folder's report) that it did not write again."""
     same = old.get("params") == params.to_dict()
     files = {**(old.get("files", {}) if same else {}), **result.files}
     slicer = {**(old.get("slicer", {}) if same else {}), **result.slicer}
-    report = {
+    return {
         "clearance": params.clearance,
         "bed": list(params.printer.bed),
         "print_counts": print_counts(files),
@@ -513,5 +637,3 @@ def _write_report(params: SetParams, result: BuildResult) -> dict[str, list[str]
                   "placard": snapfit.placard_clip(params).to_dict()},
         "params": params.to_dict(),
     }
-    write_file_whole(report_path, (json.dumps(report, indent=2) + "\n").encode())
-    return files

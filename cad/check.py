@@ -6,6 +6,7 @@ CAD kernel is loaded only when there is one)."""
 
 from __future__ import annotations
 
+import difflib
 import os
 import sys
 import zipfile
@@ -19,13 +20,14 @@ import manifold3d
 import numpy as np
 import trimesh
 
-from cad.build import REPORTS, read_report, report_files
+from cad.build import REPORTS, STAGE_PREFIX, read_report, report_files
 from cad.mesh import LoadedObject, read_3mf_objects
 from cad.params import MIN_WALL
 from cad.plates import usable_bed
 from companion.errors import UsageError
 from companion.layout import werdup_board as wb
 from companion.text import as_written, count_shown, counted, listed, number_shown, path_shown
+from companion.textfile import FileProblem, file_problem
 
 EPS = 0.01  # mm
 
@@ -439,18 +441,28 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
     beside a set for a 180 mm one), and a file no report lists on the bed of the folder's
     first report (180 x 180 mm without one); the STEP files as :func:`check_step` does.
     ``directory`` may also name one such file, checked on the bed the report beside it gives
-    it (or the set's, one folder up)."""
+    it (or the set's, one folder up). A file that cannot be read stops the check, in the
+    sentence every command says it in (:func:`companion.textfile.file_problem`)."""
     only: Path | None = None
-    if directory.is_file() and directory.suffix.lower() in CHECKED_SUFFIXES:
+    try:
+        given_file = directory.is_file()
+        given_folder = directory.is_dir()
+        there = given_file or given_folder or directory.exists()
+    except OSError as exc:  # a folder on the way that cannot be looked into
+        raise UsageError(file_problem(FileProblem.UNREADABLE, _kind(directory), directory,
+                                      exc.strerror or str(exc))) from exc
+    if given_file and directory.suffix.lower() in CHECKED_SUFFIXES:
         # a part's file: 'cad check quarter.stl' said "there is no folder"; its report is
         # beside it, or in the set's folder above a part's own (tiles/tile-A.stl)
         only = directory
         directory = next((d for d in (only.parent, only.parent.parent)
                           if any((d / name).exists() for name in REPORTS)), only.parent)
-    elif directory.exists() and not directory.is_dir():
+    elif there and not given_folder:
         raise UsageError(f"cannot check {path_shown(directory)}: give a folder of built parts or "
                          "an STL, 3MF or STEP file")
-    elif not directory.is_dir():
+    elif not given_folder and directory.suffix.lower() in CHECKED_SUFFIXES:
+        raise UsageError(missing_file(directory))
+    elif not given_folder:
         raise UsageError(f"there is no folder {path_shown(directory)} of built parts to check")
     listed = [] if bed else report_beds(directory)
     default = bed or (listed[0][0] if listed else (180.0, 180.0))
@@ -458,13 +470,16 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
     for report_bed, names in reversed(listed):  # build.json's bed wins a file both list
         beds.update(dict.fromkeys(names, report_bed))
     rim = report_letter_rim(directory)
-    files = [only] if only else sorted(p for p in directory.rglob("*")
-                                      if p.suffix.lower() in CHECKED_SUFFIXES)
+    files = [only] if only else sorted(
+        p for p in directory.rglob("*") if p.suffix.lower() in CHECKED_SUFFIXES
+        and not _staged(p.relative_to(directory)) and p.is_file())
     if not files:
         raise UsageError(f"the folder {path_shown(directory)} holds no STL, 3MF or STEP files: "
                          "run "
                          "'companion cad "
                          "build' first")
+    for path in files:  # all of them readable, before any is checked
+        _readable(path)
     reports = []
     for path in files:
         rep = MeshReport(str(path.relative_to(directory)))
@@ -479,3 +494,50 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
         check_mesh_file(path, rep, beds.get(name, default), rim if is_tile_file(name) else None)
         reports.append(rep)
     return reports
+
+
+_KINDS = {".stl": "STL file", ".3mf": "3MF file", ".step": "STEP file"}
+
+
+def _kind(path: Path) -> str:
+    """What the file ``path`` is to the user, as its problems name it: "STL file"."""
+    return _KINDS.get(path.suffix.lower(), "file")
+
+
+def _staged(name: Path) -> bool:
+    """Whether ``name`` (in the folder's terms) lies in a folder a build gathers its files in
+    (:data:`cad.build.STAGE_PREFIX`): a build's, running or killed, not yet the set's."""
+    return any(part.startswith(STAGE_PREFIX) for part in name.parts[:-1])
+
+
+def _readable(path: Path) -> None:
+    """Refuse the file ``path`` unless it can be read, in the one sentence of a file that
+    cannot be ("the STL file set/quarter.stl cannot be read (Permission denied)"), where it
+    was the system's "Permission denied (set/quarter.stl)"."""
+    try:
+        with path.open("rb"):
+            pass
+    except OSError as exc:
+        raise UsageError(file_problem(FileProblem.UNREADABLE, _kind(path), path,
+                                      exc.strerror or str(exc))) from exc
+
+
+def missing_file(path: Path) -> str:
+    """The sentence for a part's file ``path`` that is not there, naming the file of the
+    nearest name in its folder or a part's folder in it (``quarte.stl``: ``quarter.stl``),
+    if one is near enough to be the one meant."""
+    said = file_problem(FileProblem.MISSING, _kind(path), path)
+    folder = path.parent
+    try:
+        names = [p.relative_to(folder).as_posix() for p in (*folder.glob("*"), *folder.glob("*/*"))
+                 if p.suffix.lower() in CHECKED_SUFFIXES and not _staged(p.relative_to(folder))
+                 and p.is_file()]
+    except OSError:  # a folder that cannot be read, or none at all: no name to offer
+        names = []
+    # a name near it in any case, else a file of a near name in a folder below (tiles/)
+    for key in (str.lower, lambda name: name.rsplit("/", 1)[-1].lower()):
+        by_key = {key(name): name for name in names}
+        near = difflib.get_close_matches(path.name.lower(), list(by_key), 1, 0.8)
+        if near:
+            return f"{said}; did you mean {path_shown(folder / by_key[near[0]])}?"
+    return said

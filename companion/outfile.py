@@ -142,3 +142,23 @@ def lock_file(path: str | Path) -> Iterator[None]:
             yield
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+@contextlib.contextmanager
+def lock_folder(path: str | Path) -> Iterator[None]:
+    """Hold an exclusive lock on the folder ``path`` until the block ends, as
+    :func:`lock_file` holds one on a file, leaving nothing in it: processes and threads that
+    lock the same folder take turns. Where the folder cannot be locked (some network file
+    systems lock only files opened for writing), the block runs without the lock."""
+    try:
+        fd: int | None = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        fd = None
+    try:
+        if fd is not None:
+            with contextlib.suppress(OSError):  # no lock to be had: the block runs without
+                fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)  # and the lock with it

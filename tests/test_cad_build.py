@@ -6,6 +6,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -25,6 +26,7 @@ from PIL import Image
 from cad import slicer
 from cad.build import (
     PARTS,
+    STAGE_PREFIX,
     Copies,
     build,
     parse_bed,
@@ -158,6 +160,25 @@ def test_check_of_one_file_counts_one_file(tmp_path: Path, capsys) -> None:
     box.export(tmp_path / "one.stl")
     assert main(["cad", "check", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "1 of 1 file passes"
+
+
+def test_check_leaves_out_a_build_s_unfinished_files_and_reads_a_folder_named_like_a_file(
+        tmp_path: Path, capsys) -> None:
+    """The folder a build gathers its files in before they move in (left by a build killed
+    outright) is not the set's; a folder named like a file ('-o parts.stl') is a folder:
+    its files were checked as files ("Is a directory")."""
+    box = trimesh.creation.box((10.0, 10.0, 4.0))
+    box.apply_translation((20.0, 20.0, 2.0))
+    box.export(tmp_path / "one.stl")
+    staged = tmp_path / f"{STAGE_PREFIX}x1y2"
+    staged.mkdir()
+    (staged / "quarter.stl").write_bytes(b"half a file")
+    (tmp_path / "parts.stl").mkdir()
+    box.export(tmp_path / "parts.stl" / "two.stl")
+    assert main(["cad", "check", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "quarter.stl" not in out and "parts.stl/two.stl" in out
+    assert out.splitlines()[-1] == "2 of 2 files pass"
 
 
 def test_check_of_a_part_s_file_checks_that_file_on_its_folder_s_bed(tmp_path: Path,
@@ -755,6 +776,140 @@ def test_a_rebuild_with_other_settings_removes_the_files_it_does_not_write(
     assert "removed" not in capsys.readouterr().out
 
 
+def _box_part(stem: str, width: float):
+    """A part builder (as :data:`cad.parts.BUILDERS` holds them) that writes ``stem``.stl, a
+    box on the bed whose width is ``width`` mm and ten times the clearance, so the files of
+    builds with other clearances differ; the CAD kernel is not used."""
+
+    def make(params: SetParams, formats: tuple[str, ...], dest: Path, tick) -> None:
+        box = trimesh.creation.box((width + 10 * params.clearance, 10.0, 4.0))
+        box.apply_translation((box.extents[0] / 2 + 1.0, 6.0, 2.0))
+        box.export(dest / f"{stem}.stl")
+        tick(f"{stem}: files")
+
+    return make
+
+
+def _interrupted(*_args) -> None:
+    raise KeyboardInterrupt  # Ctrl-C while the part is made
+
+
+def _folder(out: Path) -> dict[str, bytes]:
+    """Every file under ``out``, hidden ones too, by name, and its bytes."""
+    return {p.relative_to(out).as_posix(): p.read_bytes()
+            for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def box_parts(monkeypatch: pytest.MonkeyPatch) -> dict:
+    """The placard and the quarter made as boxes (placard.stl, quarter.stl), fast."""
+    from cad import parts
+
+    monkeypatch.setitem(parts.BUILDERS, "placard", _box_part("placard", 20.0))
+    monkeypatch.setitem(parts.BUILDERS, "quarter", _box_part("quarter", 30.0))
+    return parts.BUILDERS
+
+
+def test_an_interrupted_build_leaves_the_folder_as_it_was(box_parts, tmp_path: Path,
+                                                           capsys) -> None:
+    """Ctrl-C in the quarter of a 0.3 mm build into a folder of a 0.2 mm placard replaced
+    the placard's files with 0.3 mm ones and left build.json saying 0.2 mm: 'cad check'
+    passed them, and the 0.2 mm files were gone."""
+    out = tmp_path / "set"
+    argv = ["cad", "build", "--part", "placard", "-o", str(out), "--cache-dir",
+            str(tmp_path / "cache"), "-q"]
+    assert main(argv) == 0
+    (out / "notes.stl").write_bytes(b"the maker's own")
+    before = _folder(out)
+    box_parts["quarter"] = _interrupted
+    capsys.readouterr()
+    assert main([*argv, "--part", "placard,quarter", "--clearance", "0.3"]) == 130
+    assert capsys.readouterr().err == "companion: Interrupted.\n"
+    assert _folder(out) == before  # no file replaced, removed or left behind
+    report = json.loads((out / "build.json").read_text())
+    assert report["clearance"] == 0.2 and report["files"] == {"placard": ["placard.stl"]}
+    checked = check_directory(out)  # what 'cad check' reads is what build.json lists
+    assert [r.path for r in checked if r.path != "notes.stl"] == report["files"]["placard"]
+    assert checked[[r.path for r in checked].index("placard.stl")].extents[0] == \
+        pytest.approx(22.0)  # 20 mm and ten times 0.2 mm: the 0.2 mm placard's
+
+
+def test_ctrl_c_while_the_files_move_in_puts_back_every_file(
+        box_parts, tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C as the last file moves in, the placard's replaced already, and again as the
+    placard's are put back: the folder is as it was."""
+    out = tmp_path / "set"
+    argv = ["cad", "build", "-o", str(out), "--cache-dir", str(tmp_path / "cache"), "-q"]
+    assert main([*argv, "--part", "placard"]) == 0
+    before = _folder(out)
+    rename, pressed = Path.rename, []
+
+    def ctrl_c_on_rename(path: Path, target: Path) -> Path:
+        if target == out / "quarter.stl" or len(pressed) == 1:  # the quarter, then the undo
+            pressed.append(target)
+            signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
+            time.sleep(0.05)  # Python answers the signal meanwhile, unless it is held off
+        return rename(path, target)
+
+    monkeypatch.setattr(Path, "rename", ctrl_c_on_rename)
+    capsys.readouterr()
+    assert main([*argv, "--part", "placard,quarter", "--clearance", "0.3"]) == 130
+    assert len(pressed) == 2 and pressed[1] != out / "quarter.stl"
+    assert capsys.readouterr().err == "companion: Interrupted.\n"
+    assert _folder(out) == before
+
+
+def test_a_build_that_fails_on_its_last_file_puts_every_file_back(box_parts, tmp_path: Path,
+                                                                   capsys) -> None:
+    """A folder of the maker's named like a file of the build stops it before any file of
+    the folder is replaced or removed; the folder is left alone."""
+    out = tmp_path / "set"
+    argv = ["cad", "build", "-o", str(out), "--cache-dir", str(tmp_path / "cache"), "-q"]
+    assert main([*argv, "--part", "placard,quarter"]) == 0
+    (out / "quarter.stl").unlink()
+    (out / "quarter.stl").mkdir()  # the maker's folder, holding a file of theirs
+    (out / "quarter.stl" / "mine.txt").write_text("keep")
+    before = _folder(out)
+    capsys.readouterr()
+    # the 0.3 mm placard replaces the 0.2 mm one before the quarter meets the folder
+    assert main([*argv, "--part", "placard,quarter", "--clearance", "0.3"]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: Cannot write {out / 'quarter.stl'}: a folder of that name is in the "
+        "way.\n")
+    assert _folder(out) == before
+
+
+def test_two_builds_into_one_folder_at_once_both_reach_its_report(
+        box_parts, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each build read the folder's report, then wrote it with its own part added: two at
+    once each wrote the report they had read, and the first's part was lost from it."""
+    from cad import build as cad_build
+
+    real = cad_build.read_report
+
+    def slow_read(path: Path) -> dict:
+        report = real(path)
+        time.sleep(0.3)  # the other build reads it meanwhile, unless it waits its turn
+        return report
+
+    monkeypatch.setattr(cad_build, "read_report", slow_read)
+    out, start = tmp_path / "set", threading.Barrier(2)
+
+    def one(part: str) -> None:
+        start.wait()
+        build(SetParams(), out, (part,), cache_dir=tmp_path / "cache")
+
+    threads = [threading.Thread(target=one, args=(p,)) for p in ("placard", "quarter")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    report = json.loads((out / "build.json").read_text())
+    assert report["files"] == {"placard": ["placard.stl"], "quarter": ["quarter.stl"]} or \
+        report["files"] == {"quarter": ["quarter.stl"], "placard": ["placard.stl"]}
+    assert sorted(_folder(out)) == ["build.json", "placard.stl", "quarter.stl"]
+
+
 def test_check_of_a_missing_or_empty_folder(tmp_path: Path, capsys) -> None:
     assert main(["cad", "check", str(tmp_path / "nope")]) == 2
     assert "There is no folder " in capsys.readouterr().err
@@ -860,19 +1015,72 @@ def test_coupons_that_cannot_remove_earlier_coupons_say_so_in_their_terms(
     argv = ["cad", "coupons", "-o", str(out), "--cache-dir", str(cache), "-q"]
     assert main([*argv, "--clearances", "0.2", "--bed", "250x250"]) == 0
     stuck = out / "coupon-0.2.stl"
-    unlink = Path.unlink
+    rename = Path.rename
 
-    def refuse(path: Path, missing_ok: bool = False) -> None:
-        if path == stuck:
+    def refuse(path: Path, target: Path) -> Path:
+        if path == stuck:  # the coupon is moved aside until the new ones are in
             raise PermissionError(13, "Permission denied")
-        unlink(path, missing_ok)
+        return rename(path, target)
 
-    monkeypatch.setattr(Path, "unlink", refuse)
+    monkeypatch.setattr(Path, "rename", refuse)
+    before = _folder(out)
     capsys.readouterr()
     assert main([*argv, "--clearances", "0.25"]) == 2
     err = capsys.readouterr().err
     assert f"Cannot remove {stuck}, left by coupons for another bed: Permission denied" in err
     assert "build" not in err and stuck.exists()
+    assert _folder(out) == before  # nor were the new coupons put beside it
+
+
+def test_check_of_a_missing_file_says_so_and_names_the_one_of_a_near_name(
+        tmp_path: Path, capsys) -> None:
+    """'cad check set/quarte.stl' said "There is no folder set/quarte.stl of built parts
+    to check"."""
+    box = trimesh.creation.box((10.0, 10.0, 4.0))
+    box.apply_translation((20.0, 20.0, 2.0))
+    box.export(tmp_path / "quarter.stl")
+    (tmp_path / "tiles").mkdir()
+    box.export(tmp_path / "tiles" / "tile-A.stl")
+    for given, meant in (("quarte.stl", "quarter.stl"), ("Quarter.STL", "quarter.stl"),
+                         ("tile-A.stl", "tiles/tile-A.stl"), ("placard.3mf", None)):
+        assert main(["cad", "check", str(tmp_path / given)]) == 2
+        kind = {".stl": "STL", ".3mf": "3MF"}[Path(given).suffix.lower()]
+        near = f"; did you mean {tmp_path / meant}?" if meant else "."
+        assert capsys.readouterr().err == (
+            f"companion: The {kind} file {tmp_path / given} was not found: check the file's "
+            f"name and its folder{near}\n")
+    assert main(["cad", "check", str(tmp_path / "nope" / "quarter.stl")]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: The STL file {tmp_path / 'nope' / 'quarter.stl'} was not found: check "
+        "the file's name and its folder.\n")
+
+
+def _unreadable(path: Path) -> list[str]:
+    """Make the file ``path`` one the command cannot read, and the start of a command line
+    that runs as a user who cannot: as root, without the capabilities that read any file."""
+    path.chmod(0)
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    assert setpriv, "setpriv (util-linux) runs the command as root without reading every file"
+    return [setpriv, "--bounding-set=-dac_override,-dac_read_search"]
+
+
+def test_check_of_a_file_that_cannot_be_read_says_it_in_a_sentence(tmp_path: Path) -> None:
+    """It said only "Permission denied (set/quarter.stl)."."""
+    box = trimesh.creation.box((10.0, 10.0, 4.0))
+    box.apply_translation((20.0, 20.0, 2.0))
+    box.export(tmp_path / "one.stl")
+    box.export(tmp_path / "quarter.stl")
+    as_user = _unreadable(tmp_path / "quarter.stl")
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    for given in (tmp_path / "quarter.stl", tmp_path):  # the file, and the folder holding it
+        done = subprocess.run([*as_user, sys.executable, "-m", "companion", "cad", "check",
+                               str(given)], capture_output=True, text=True, env=env,
+                              timeout=120)
+        assert (done.returncode, done.stdout, done.stderr) == (2, "", (
+            f"companion: The STL file {tmp_path / 'quarter.stl'} cannot be read (Permission "
+            "denied).\n"))
 
 
 def test_check_puts_each_file_on_the_bed_of_the_report_that_lists_it(
@@ -950,6 +1158,43 @@ def test_an_output_folder_that_cannot_be_made_is_bad_usage(command, tmp_path, ca
                  str(blocker / "cache"), "-q"]) == 2
     assert f"Cannot use {blocker / 'cache'} as the cache folder" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("command", "example"), [("build", "werdup-set"),
+                                                  ("coupons", "werdup-coupons")])
+@pytest.mark.parametrize("name", ["myplacard.stl", "set.3MF", "quarter.step", "quarter.stp",
+                                  "board.obj"])
+def test_an_output_folder_named_like_a_file_is_refused(command, example, name, tmp_path,
+                                                       capsys, monkeypatch) -> None:
+    """'-o myplacard.stl' made a folder of that name holding the set, which no slicer
+    opens; now refused before anything is built, as 'print -o' refuses a name not ending in
+    .pdf, unless it names a folder of built parts already."""
+    import cad.build
+
+    def no_build(*_args, **_kwargs):
+        raise AssertionError("the build started")
+
+    monkeypatch.setattr(cad.build, "build", no_build)
+    monkeypatch.setattr(cad.build, "build_coupons", no_build)
+    out = tmp_path / name
+    assert main(["cad", command, "-o", str(out), "-q"]) == 2
+    assert capsys.readouterr().err == (
+        f"companion: -o {out} is named like a file, but -o is the folder the files are "
+        f"written into: give a folder name, like {example}.\n")
+    assert not out.exists()
+    out.mkdir()  # a folder of that name, but none of built parts
+    assert main(["cad", command, "-o", str(out), "-q"]) == 2
+    assert "is named like a file" in capsys.readouterr().err
+
+
+def test_a_folder_of_built_parts_named_like_a_file_is_built_into_again(
+        box_parts, tmp_path: Path, capsys) -> None:
+    out = tmp_path / "myplacard.stl"  # made before the name was refused
+    out.mkdir()
+    (out / "build.json").write_text(json.dumps({"files": {}}))
+    assert main(["cad", "build", "--part", "placard", "-o", str(out), "--cache-dir",
+                 str(tmp_path / "cache"), "-q"]) == 0
+    assert (out / "placard.stl").is_file()
 
 
 @pytest.mark.parametrize("command", ["build", "coupons"])

@@ -472,7 +472,7 @@ _LATIN1 = os.fsdecode(b"caf\xe9")  # a name saved at a Latin-1 terminal: not UTF
     (["print", "girdle", "-o", "{dir}/{name}/{name}/x.pdf"],
      "Cannot write {dir}/caf\\xe9/caf\\xe9/x.pdf: there is no folder {dir}/caf\\xe9/caf\\xe9 ("),
     (["read", "{dir}/{name}.jpg", "--game", "pdq"], "The photo {dir}/caf\\xe9.jpg was not found"),
-    (["cad", "check", "{dir}/{name}.stl"], "There is no folder {dir}/caf\\xe9.stl of built parts"),
+    (["cad", "check", "{dir}/{name}.stl"], "The STL file {dir}/caf\\xe9.stl was not found"),
 ])
 def test_a_file_name_that_is_not_utf8_is_named_readably(capsys, tmp_path, argv, said):
     """A byte of a file's name that is not UTF-8 is written as the byte, \\xe9, in every

@@ -137,12 +137,25 @@ def _cache_dir(name: str | None) -> Path:
     return path
 
 
-def _out_dir(name: str) -> tuple[Path, list[Path]]:
+# Endings of the files a slicer or a CAD program opens: '-o part.stl' names a file, not the
+# folder -o is.
+FILE_ENDINGS = (".stl", ".3mf", ".step", ".stp", ".obj")
+
+
+def _out_dir(name: str, example: str = "werdup-set") -> tuple[Path, list[Path]]:
     """The output folder, made now so a path that cannot be one fails before any building,
-    and the folders made for it, deepest first (:func:`_unmade` removes them again)."""
+    and the folders made for it, deepest first (:func:`_unmade` removes them again). A name
+    ending like a part's file (``myplacard.stl``) is refused, unless it is a folder of built
+    parts already (its report in it): it made a folder that name, which no slicer opens."""
+    from cad.build import REPORTS
+
     if not name.strip():  # Path("") is the current folder: never meant
-        raise UsageError("-o needs a folder name, like werdup-set")
+        raise UsageError(f"-o needs a folder name, like {example}")
     out = Path(name)
+    if out.suffix.lower() in FILE_ENDINGS and not (
+            out.is_dir() and any((out / report).is_file() for report in REPORTS)):
+        raise UsageError(f"-o {path_shown(out)} is named like a file, but -o is the folder the "
+                         f"files are written into: give a folder name, like {example}")
     made = [p for p in (out, *out.parents) if not p.exists() and not p.is_symlink()]
     if out.exists() and not out.is_dir():
         raise UsageError(f"cannot make the folder {path_shown(out)}: a file of that name is "
@@ -294,7 +307,7 @@ def run_coupons(args: argparse.Namespace) -> int:
     bed = parse_bed(args.bed)
     params = [_params(c, bed, ("coupon",)) for c in clearances]  # all checked before building
     cache = _cache_dir(args.cache_dir)
-    out, made = _out_dir(args.out)
+    out, made = _out_dir(args.out, "werdup-coupons")
     progress = Progress(sum(part_steps("coupon", p) for p in params), quiet=args.quiet,
                         stop=stop_if_interrupted)  # Ctrl-C the CAD kernel caught
     with _unmade(made):
