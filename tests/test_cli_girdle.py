@@ -217,6 +217,27 @@ def test_check_draws_an_empty_square_apart_from_a_dead_one(capsys, tmp_path):
     ]
 
 
+def test_a_letter_outside_a_smaller_puzzles_grid_is_drawn_not_dropped():
+    """A photographed sheet is 7 squares a side; read against a puzzle file of 5, a letter
+    written in row 7 is drawn (on a dead square: no line of the puzzle reaches it), not left
+    out of the drawing."""
+    from companion.cli.girdle import grid_lines
+    from companion.girdle import Puzzle
+    from companion.girdle.puzzle import Line
+
+    small = Puzzle(lines=(Line("row", 1), Line("col", 5)), supply="EAST", checkbox_rows=(),
+                   size=5)
+    assert grid_lines(small, {(1, 1): "C", (7, 7): "Q"}) == [
+        "    1 2 3 4 5 6 7",
+        " 1  C . . . . # #",
+        *(f" {r}  # # # # . # #" for r in (2, 3, 4, 5)),
+        " 6  # # # # # # #",
+        " 7  # # # # # # Q",
+        "  Squares: . empty, on a word line; # dead, no word line crosses it",
+    ]
+    assert grid_lines(small, {})[0] == "    1 2 3 4 5"  # the puzzle's own size otherwise
+
+
 def test_check_json(capsys, tmp_path):
     code, out, _ = run(capsys, "girdle", "check", str(example_file(tmp_path)), "--json")
     data = json.loads(out)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from companion import jsonfile
@@ -338,24 +338,32 @@ GRID_LEGEND = (f"  Squares: {OPEN_SQUARE} empty, on a word line; {DEAD_SQUARE} d
                "line crosses it")
 
 
-def _grid_rows(pz: Puzzle, letters: dict[tuple[int, int], str]) -> list[str]:
+def _grid_rows(pz: Puzzle, letters: Mapping[tuple[int, int], str]) -> list[str]:
     """The Girdle's rows as text, a square apart: ``letters`` (by (row, column), from 1) on
     their squares, :data:`OPEN_SQUARE` on the other squares of the word lines and
     :data:`DEAD_SQUARE` on the squares no line crosses (:meth:`Puzzle.squares_on_lines`),
-    as the printed sheet tints and shades them."""
+    as the printed sheet tints and shades them. A letter outside the puzzle's grid (a
+    photographed 7x7 sheet read against a smaller puzzle) widens the drawing to show it."""
     on_lines = pz.squares_on_lines()
+    size = max([pz.size, *(max(square) for square in letters)])
     return [" ".join(letters.get((r, c), OPEN_SQUARE if (r, c) in on_lines else DEAD_SQUARE)
-                     for c in range(1, pz.size + 1)) for r in range(1, pz.size + 1)]
+                     for c in range(1, size + 1)) for r in range(1, size + 1)]
+
+
+def grid_lines(pz: Puzzle, letters: Mapping[tuple[int, int], str]) -> list[str]:
+    """The Girdle of ``pz`` with ``letters`` (by (row, column), from 1) on it, as every
+    command draws a sheet (``girdle solve|check`` a typed one, ``read --game girdle`` a
+    photographed one): column numbers, the numbered rows, the empty squares of the word
+    lines told from the dead squares, and the legend saying which is which."""
+    rows = _grid_rows(pz, letters)
+    out = ["    " + " ".join(str(c) for c in range(1, len(rows) + 1))]
+    out += [f" {r}  {squares}" for r, squares in enumerate(rows, 1)]
+    return [*out, GRID_LEGEND]
 
 
 def grid_text(sheet: Sheet) -> str:
-    """The Girdle as filled in so far, the empty squares of its word lines told from its
-    dead squares, and the legend saying which is which."""
-    size = sheet.puzzle.size
-    rows = ["    " + " ".join(str(c) for c in range(1, size + 1))]
-    rows += [f" {r}  {squares}" for r, squares in enumerate(_grid_rows(sheet.puzzle,
-                                                                         sheet.grid), 1)]
-    return "\n".join([*rows, GRID_LEGEND])
+    """The Girdle as filled in so far (:func:`grid_lines`)."""
+    return "\n".join(grid_lines(sheet.puzzle, sheet.grid))
 
 
 def card_text(sheet: Sheet, card: ScoreCard) -> str:
