@@ -273,6 +273,22 @@ def test_check_reports_the_first_illegal_step(capsys, tmp_path):
     assert out == "Illegal at word 4 (ACHE): ACHE touches other letters in row 4, making DACHE.\n"
 
 
+@pytest.mark.parametrize("typed", ["ACHÉ", "ache\u0301", "ＡＣＨＥ", "AC\u200bHE"],
+                         ids=["accent", "combining accent", "full width", "zero-width space"])
+def test_an_illegal_word_is_named_as_it_is_read(capsys, tmp_path, typed):
+    """Word 4 typed with an accent, full-width letters or an invisible character is read
+    ACHE, and named so in the brackets as in the engine's reason: "(ACHÉ): ACHE touches"
+    named one word two ways."""
+    from companion.girdle import SheetStep
+
+    steps = list(EXAMPLE)
+    steps[1] = SheetStep(1, 2, "down", "USED", (8,))
+    steps[3] = replace(steps[3], word=typed)
+    code, out, _ = run(capsys, "girdle", "check", str(example_file(tmp_path, steps)))
+    assert (code, out) == (
+        1, "Illegal at word 4 (ACHE): ACHE touches other letters in row 4, making DACHE.\n")
+
+
 def test_check_not_contiguous(capsys, tmp_path):
     data = {
         "puzzle": example_puzzle().to_dict(),

@@ -285,10 +285,18 @@ def _cells(value: object) -> list[tuple[int, int]]:
     return [(whole_in_file(r), whole_in_file(c)) for r, c in value]
 
 
+def _sheet_word(typed: str) -> str:
+    """A sheet's word as it is read, played and named in every message about it: read as a
+    typed word is (check, pdq --word: :func:`~companion.lexicon.word_letters`), so
+    ＥＭＰＡＴＨＹ is EMPATHY, an accent is dropped (CAFÉ is CAFE), a sharp s is SS."""
+    from companion.lexicon import word_letters
+
+    return word_letters(typed).upper()
+
+
 def _placement(item: object, number: int, where: str) -> SheetStep:
     """Word ``number`` of the sheet file ``where`` (:func:`sheet_named`) as a sheet step."""
     from companion.girdle import SheetStep
-    from companion.lexicon import word_letters
 
     if not isinstance(item, dict):  # "word 1: expected an object with row, col, ..."
         raise UsageError(f"word {number} of {where} is {as_written(item)}, not an object: "
@@ -298,9 +306,8 @@ def _placement(item: object, number: int, where: str) -> SheetStep:
         word = item["word"]
         if not isinstance(word, str):
             raise ValueError(f"word must be text, not {as_written(word)}")
-        # read as a typed word is (check, pdq --word): ＥＭＰＡＴＨＹ was "not a word of
-        # letters A-Z", an accent is dropped, a sharp s is SS
-        word = word_letters(word)
+        # ＥＭＰＡＴＨＹ was "not a word of letters A-Z"
+        word = _sheet_word(word)
         if "cells" in item:
             field = "cells"
             return _from_cells(_cells(item["cells"]), word, item, number)
@@ -322,7 +329,7 @@ def _placement(item: object, number: int, where: str) -> SheetStep:
         if not said.startswith(field):  # "'x' is not a whole number" names no field
             said = f"the field '{field}': {said}"
         raise UsageError(f"word {number}: {said}") from exc
-    return SheetStep(row, col, direction, word.upper(), activated, crossed_out)
+    return SheetStep(row, col, direction, word, activated, crossed_out)
 
 
 def _from_cells(cells: list, word: str, item: dict, number: int) -> SheetStep:
@@ -469,7 +476,8 @@ def run_check(args: argparse.Namespace) -> int:
         word = ""
         items = data["solution"]
         if 0 < exc.step <= len(items) and isinstance(items[exc.step - 1], dict):
-            word = f" ({shown(str(items[exc.step - 1].get('word', '')).upper())})"
+            # as it was read: "(CAFÉ): CAFE placed 4 new letters" named it two ways
+            word = f" ({shown(_sheet_word(str(items[exc.step - 1].get('word', ''))))})"
         if args.json:
             print_json({"legal": False, "step": exc.step, "reason": exc.reason})
         else:
