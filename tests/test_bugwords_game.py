@@ -146,8 +146,11 @@ def test_challenge_undoes_a_phony_that_went_out():
 def test_no_challenges_under_the_none_rule():
     g = rigged(["CATXYZQ", "EEEEEEE"], bag="ABCDEFGHIJKLMNOP", challenges="none")
     g.play("8G", "CAT")
-    with pytest.raises(GameError, match="challenges are off at this table"):
+    # the sentence the web app and WerdUp say ("each play is judged as it is made" was its own)
+    with pytest.raises(GameError) as refused:
         g.challenge()
+    assert str(refused.value) == ("challenges are off at this table: the companion judges each "
+                                  "play as it is made")
 
 
 # Each rule's outcome, for a phony (TAC) and a valid play (CAT) challenged by Bob:

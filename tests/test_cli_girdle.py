@@ -217,6 +217,27 @@ def test_check_draws_an_empty_square_apart_from_a_dead_one(capsys, tmp_path):
     ]
 
 
+def test_a_letter_outside_a_smaller_puzzles_grid_is_drawn_not_dropped():
+    """A photographed sheet is 7 squares a side; read against a puzzle file of 5, a letter
+    written in row 7 is drawn (on a dead square: no line of the puzzle reaches it), not left
+    out of the drawing."""
+    from companion.cli.girdle import grid_lines
+    from companion.girdle import Puzzle
+    from companion.girdle.puzzle import Line
+
+    small = Puzzle(lines=(Line("row", 1), Line("col", 5)), supply="EAST", checkbox_rows=(),
+                   size=5)
+    assert grid_lines(small, {(1, 1): "C", (7, 7): "Q"}) == [
+        "    1 2 3 4 5 6 7",
+        " 1  C . . . . # #",
+        *(f" {r}  # # # # . # #" for r in (2, 3, 4, 5)),
+        " 6  # # # # # # #",
+        " 7  # # # # # # Q",
+        "  Squares: . empty, on a word line; # dead, no word line crosses it",
+    ]
+    assert grid_lines(small, {})[0] == "    1 2 3 4 5"  # the puzzle's own size otherwise
+
+
 def test_check_json(capsys, tmp_path):
     code, out, _ = run(capsys, "girdle", "check", str(example_file(tmp_path)), "--json")
     data = json.loads(out)
@@ -250,6 +271,22 @@ def test_check_reports_the_first_illegal_step(capsys, tmp_path):
     assert code == 1
     # one sentence, as docs/girdle.md quotes it (the line ended without a full stop)
     assert out == "Illegal at word 4 (ACHE): ACHE touches other letters in row 4, making DACHE.\n"
+
+
+@pytest.mark.parametrize("typed", ["ACHÉ", "ache\u0301", "ＡＣＨＥ", "AC\u200bHE"],
+                         ids=["accent", "combining accent", "full width", "zero-width space"])
+def test_an_illegal_word_is_named_as_it_is_read(capsys, tmp_path, typed):
+    """Word 4 typed with an accent, full-width letters or an invisible character is read
+    ACHE, and named so in the brackets as in the engine's reason: "(ACHÉ): ACHE touches"
+    named one word two ways."""
+    from companion.girdle import SheetStep
+
+    steps = list(EXAMPLE)
+    steps[1] = SheetStep(1, 2, "down", "USED", (8,))
+    steps[3] = replace(steps[3], word=typed)
+    code, out, _ = run(capsys, "girdle", "check", str(example_file(tmp_path, steps)))
+    assert (code, out) == (
+        1, "Illegal at word 4 (ACHE): ACHE touches other letters in row 4, making DACHE.\n")
 
 
 def test_check_not_contiguous(capsys, tmp_path):

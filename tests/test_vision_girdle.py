@@ -97,6 +97,37 @@ def test_cli_read_girdle(tmp_path, capsys):
     assert "Cannot read the date 'yesterday'" in capsys.readouterr().err
 
 
+def _grid_drawn(out: str) -> list[str]:
+    """The Girdle a command printed: its lines from the column numbers to the legend."""
+    lines = out.splitlines()
+    start = next(k for k, ln in enumerate(lines) if ln.strip() == "1 2 3 4 5 6 7")
+    end = next(k for k, ln in enumerate(lines) if ln.strip().startswith("Squares: "))
+    return lines[start:end + 1]
+
+
+def test_cli_read_girdle_draws_the_grid_as_girdle_check_does(tmp_path, capsys):
+    """The worked example photographed and read, and the same sheet typed for 'girdle
+    check': the grid is drawn alike, numbered, an empty square of a word line a '.', a dead
+    square (no word line crosses it) a '#', and the legend under it. The reader drew a '.'
+    for every empty square, dead or not, and numbered neither rows nor columns."""
+    photo = tmp_path / "sheet.jpg"
+    photo.write_bytes(_photo("ComicNeue-Bold.otf", 1))
+    puzzle = tmp_path / "puzzle.json"
+    puzzle.write_text(example_puzzle().to_json())
+    sheet = tmp_path / "sheet.json"
+    sheet.write_text(json.dumps({"puzzle": example_puzzle().to_dict(),
+                                 "solution": [p.to_dict(k) for k, p in
+                                              enumerate(EXAMPLE_STEPS, start=1)]}))
+    assert main(["girdle", "check", str(sheet)]) == 0
+    checked = _grid_drawn(capsys.readouterr().out)
+    assert checked[2] == " 2  # S # . # O #"  # row 2: four dead squares, an empty one
+    assert main(["read", str(photo), "--game", "girdle", "--puzzle", str(puzzle)]) == 0
+    read = capsys.readouterr().out
+    assert _grid_drawn(read) == [f"  {line}" for line in checked], read
+    assert read.startswith("Word Girdle sheet (letter):\n" + "".join(f"  {line}\n"
+                                                                     for line in checked))
+
+
 def test_cli_read_girdle_sheet_of_another_day(tmp_path, capsys):
     """The worked example's sheet read against a daily puzzle: its words do not fit that day's
     lines, and the reader says so with the way out (the sheet is read but not scored: exit

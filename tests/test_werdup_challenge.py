@@ -41,8 +41,12 @@ def test_the_none_rule_refuses_a_phony_and_has_no_challenges():
     with pytest.raises(CompanionError, match="TAC is not in the word list"):
         g.play(parse_play(g.board, "5D TAC"))
     g.play(parse_play(g.board, "5D CAT"))
-    with pytest.raises(CompanionError, match="Challenges are off at this table"):
+    # the sentence the web app and Bug Words say ("each play is judged as it is made" was its
+    # own)
+    with pytest.raises(CompanionError) as refused:
         g.challenge()
+    assert str(refused.value) == ("Challenges are off at this table: the companion judges each "
+                                  "play as it is made.")
 
 
 # (rule, word, ann's score, bob's score, who is to move, the moves in the record after the

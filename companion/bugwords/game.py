@@ -17,6 +17,7 @@ from companion.bugwords.validation import (
     words_not_in_list,
 )
 from companion.challenges import (
+    CHALLENGES_OFF,
     ChallengeOutcome,
     ChallengeRule,
     PassRun,
@@ -274,7 +275,7 @@ class Game:
         """
         rule = self.challenge_rule
         if not rule.allows_challenges:
-            raise GameError("challenges are off at this table: each play is judged as it is made")
+            raise GameError(CHALLENGES_OFF)  # as the web app and WerdUp say it
         lex = lexicon if lexicon is not None else self.lexicon
         if lex is None:
             raise GameError("a challenge needs a word list")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from companion import jsonfile
@@ -285,10 +285,18 @@ def _cells(value: object) -> list[tuple[int, int]]:
     return [(whole_in_file(r), whole_in_file(c)) for r, c in value]
 
 
+def _sheet_word(typed: str) -> str:
+    """A sheet's word as it is read, played and named in every message about it: read as a
+    typed word is (check, pdq --word: :func:`~companion.lexicon.word_letters`), so
+    ＥＭＰＡＴＨＹ is EMPATHY, an accent is dropped (CAFÉ is CAFE), a sharp s is SS."""
+    from companion.lexicon import word_letters
+
+    return word_letters(typed).upper()
+
+
 def _placement(item: object, number: int, where: str) -> SheetStep:
     """Word ``number`` of the sheet file ``where`` (:func:`sheet_named`) as a sheet step."""
     from companion.girdle import SheetStep
-    from companion.lexicon import word_letters
 
     if not isinstance(item, dict):  # "word 1: expected an object with row, col, ..."
         raise UsageError(f"word {number} of {where} is {as_written(item)}, not an object: "
@@ -298,9 +306,8 @@ def _placement(item: object, number: int, where: str) -> SheetStep:
         word = item["word"]
         if not isinstance(word, str):
             raise ValueError(f"word must be text, not {as_written(word)}")
-        # read as a typed word is (check, pdq --word): ＥＭＰＡＴＨＹ was "not a word of
-        # letters A-Z", an accent is dropped, a sharp s is SS
-        word = word_letters(word)
+        # ＥＭＰＡＴＨＹ was "not a word of letters A-Z"
+        word = _sheet_word(word)
         if "cells" in item:
             field = "cells"
             return _from_cells(_cells(item["cells"]), word, item, number)
@@ -322,7 +329,7 @@ def _placement(item: object, number: int, where: str) -> SheetStep:
         if not said.startswith(field):  # "'x' is not a whole number" names no field
             said = f"the field '{field}': {said}"
         raise UsageError(f"word {number}: {said}") from exc
-    return SheetStep(row, col, direction, word.upper(), activated, crossed_out)
+    return SheetStep(row, col, direction, word, activated, crossed_out)
 
 
 def _from_cells(cells: list, word: str, item: dict, number: int) -> SheetStep:
@@ -338,24 +345,32 @@ GRID_LEGEND = (f"  Squares: {OPEN_SQUARE} empty, on a word line; {DEAD_SQUARE} d
                "line crosses it")
 
 
-def _grid_rows(pz: Puzzle, letters: dict[tuple[int, int], str]) -> list[str]:
+def _grid_rows(pz: Puzzle, letters: Mapping[tuple[int, int], str]) -> list[str]:
     """The Girdle's rows as text, a square apart: ``letters`` (by (row, column), from 1) on
     their squares, :data:`OPEN_SQUARE` on the other squares of the word lines and
     :data:`DEAD_SQUARE` on the squares no line crosses (:meth:`Puzzle.squares_on_lines`),
-    as the printed sheet tints and shades them."""
+    as the printed sheet tints and shades them. A letter outside the puzzle's grid (a
+    photographed 7x7 sheet read against a smaller puzzle) widens the drawing to show it."""
     on_lines = pz.squares_on_lines()
+    size = max([pz.size, *(max(square) for square in letters)])
     return [" ".join(letters.get((r, c), OPEN_SQUARE if (r, c) in on_lines else DEAD_SQUARE)
-                     for c in range(1, pz.size + 1)) for r in range(1, pz.size + 1)]
+                     for c in range(1, size + 1)) for r in range(1, size + 1)]
+
+
+def grid_lines(pz: Puzzle, letters: Mapping[tuple[int, int], str]) -> list[str]:
+    """The Girdle of ``pz`` with ``letters`` (by (row, column), from 1) on it, as every
+    command draws a sheet (``girdle solve|check`` a typed one, ``read --game girdle`` a
+    photographed one): column numbers, the numbered rows, the empty squares of the word
+    lines told from the dead squares, and the legend saying which is which."""
+    rows = _grid_rows(pz, letters)
+    out = ["    " + " ".join(str(c) for c in range(1, len(rows) + 1))]
+    out += [f" {r}  {squares}" for r, squares in enumerate(rows, 1)]
+    return [*out, GRID_LEGEND]
 
 
 def grid_text(sheet: Sheet) -> str:
-    """The Girdle as filled in so far, the empty squares of its word lines told from its
-    dead squares, and the legend saying which is which."""
-    size = sheet.puzzle.size
-    rows = ["    " + " ".join(str(c) for c in range(1, size + 1))]
-    rows += [f" {r}  {squares}" for r, squares in enumerate(_grid_rows(sheet.puzzle,
-                                                                         sheet.grid), 1)]
-    return "\n".join([*rows, GRID_LEGEND])
+    """The Girdle as filled in so far (:func:`grid_lines`)."""
+    return "\n".join(grid_lines(sheet.puzzle, sheet.grid))
 
 
 def card_text(sheet: Sheet, card: ScoreCard) -> str:
@@ -461,7 +476,8 @@ def run_check(args: argparse.Namespace) -> int:
         word = ""
         items = data["solution"]
         if 0 < exc.step <= len(items) and isinstance(items[exc.step - 1], dict):
-            word = f" ({shown(str(items[exc.step - 1].get('word', '')).upper())})"
+            # as it was read: "(CAFÉ): CAFE placed 4 new letters" named it two ways
+            word = f" ({shown(_sheet_word(str(items[exc.step - 1].get('word', ''))))})"
         if args.json:
             print_json({"legal": False, "step": exc.step, "reason": exc.reason})
         else:

@@ -298,6 +298,7 @@ def _puzzle(args: argparse.Namespace, lexicon):
 def _read_girdle(args: argparse.Namespace, lexicon) -> int:
     from dataclasses import replace
 
+    from companion.cli.girdle import card_sums, grid_lines
     from vision.classifier import hand_classifier
     from vision.config import DEFAULT
     from vision.girdle_sheet import crossed_out_inferred, crossed_out_seen, read_sheet
@@ -321,8 +322,11 @@ def _read_girdle(args: argparse.Namespace, lexicon) -> int:
         print_json(out)
         return verdict
     print(f"Word Girdle sheet ({out['paper']}):")
-    for row in out["grid"]:
-        print("  " + " ".join((t or ".") for t in row))
+    # drawn as 'girdle check' draws the same sheet typed: a dead square is no empty one
+    letters = {(r, c): t for r, row in enumerate(out["grid"], 1)
+               for c, t in enumerate(row, 1) if t}
+    for line in grid_lines(puzzle, letters):
+        print(f"  {line}")
     for w in out["words"]:
         print(f"  word {w['number']}: {w['word']} ({w['direction']} from row {w['row']}, "
               f"column {w['col']})")
@@ -332,8 +336,6 @@ def _read_girdle(args: argparse.Namespace, lexicon) -> int:
           f"{' '.join(map(str, out['checkboxes_ticked'])) or 'none'}")
     print(f"  {crossed_out_seen(out)}")
     if out["score"]:  # the sums as 'girdle check' prints them for the same sheet typed
-        from companion.cli.girdle import card_sums
-
         for line in card_sums(out["score"], puzzle.words):
             print(f"  {line}")
     if out["score"] and out["crossed_out_inferred"]:

@@ -11,6 +11,7 @@ from typing import TypeVar
 
 from companion.board import Board, Placement
 from companion.challenges import (
+    CHALLENGES_OFF,
     EVERY_PLAYER_PASSED,
     NEXT_WORD,
     ChallengeOutcome,
@@ -430,8 +431,7 @@ class Game:
         """
         rule = self.challenge_rule
         if not rule.allows_challenges:
-            raise CompanionError("Challenges are off at this table: each play is judged as it "
-                                 "is made.")
+            raise CompanionError(sentence(CHALLENGES_OFF))  # as the web app and Bug Words say it
         if self._undo is None:
             raise CompanionError("There is no play to challenge: only the last play can be, "
                                  + ("before another word is played."
