@@ -302,3 +302,28 @@ def test_score_sheet_help_names_every_variant_the_sheet_takes(capsys) -> None:
     for name in table_variants():
         assert f" {name}" in shown, name
     assert "solitaire" not in shown.lower()
+
+
+def test_the_four_score_help_says_the_cards_the_printed_deck_loses(capsys) -> None:
+    """--four-score's help said it took out "the Z and one X", though the printed deck holds
+    one X, which the Four Score deck lacks: the help names the cards it takes out as the
+    printed deck holds them, and how many are left, from the engine's deck; so does the
+    variant's summary (``companion pdq --variants``, the web's PDQ page)."""
+    from collections import Counter
+
+    from companion.pdq.deck import deck_cards, removal_said
+    from companion.pdq.variants import get_variant
+
+    with pytest.raises(SystemExit):
+        main(["print", "pdq-deck", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    printed, dealt = Counter(deck_cards()), Counter(deck_cards("four-score"))
+    four = get_variant("four-score")
+    assert four.remove
+    for letter in four.remove:
+        assert printed[letter] == 1 and dealt[letter] == 0  # the printed deck's only one
+        assert f"the {letter}" in shown and f"the {letter}" in four.summary
+        assert f"one {letter}" not in shown and f"one {letter}" not in four.summary
+    said = removal_said(four)
+    assert f"without {said}, {sum(dealt.values())} cards" in shown
+    assert f"without {said}." in four.summary

@@ -15,6 +15,7 @@ from companion.pdq import (
     get_variant,
     load_deck,
     parse_cards,
+    removal_said,
     round_count,
 )
 
@@ -39,6 +40,22 @@ def test_four_score_deck_lacks_the_z_and_one_x():
     assert len(cards) == 76
     assert "Z" not in cards and "X" not in cards  # the deck has only one X
     assert Counter(deck_cards()) - Counter(cards) == Counter("ZX")
+
+
+def test_the_cards_a_variant_takes_out_are_said_as_the_deck_holds_them(tmp_path):
+    """Four Score takes out a Z and an X: the printed deck's only ones ("the Z and the X",
+    not "one X"), one of a house deck's two X cards ("one X")."""
+    four = get_variant("four-score")
+    assert removal_said(four) == "the Z and the X"
+    path = tmp_path / "deck.tsv"
+    path.write_text("letter\tcount\nA\t4\nX\t2\nZ\t1\n")
+    house = load_deck(path)
+    assert removal_said(four, house) == "the Z and one X"
+    assert Counter(house.cards()) - Counter(deck_cards("four-score", path=path)) == Counter("ZX")
+    assert removal_said(get_variant("regular")) == ""
+    path.write_text("letter\tcount\nA\t4\nX\t2\n")
+    with pytest.raises(UsageError, match="no Z card"):
+        removal_said(four, load_deck(path))
 
 
 def test_the_rounds_a_deck_deals_are_those_the_dealer_deals():

@@ -19,8 +19,9 @@ from companion.cli.common import (
 )
 from companion.errors import UsageError
 from companion.outfile import write_all, write_file_whole
-from companion.pdq.variants import table_variants
-from companion.text import listed, number_shown, path_shown
+from companion.pdq.deck import dealt_deck, removal_said
+from companion.pdq.variants import get_variant, table_variants
+from companion.text import counted, listed, number_shown, path_shown
 
 GAMES_WITH_BOARDS = ("werdup", "bugwords")
 SCORE_SHEET_GAMES = ("werdup", "bugwords", "pdq")
@@ -74,8 +75,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "regular deck, or the Four Score deck with --four-score; --backs adds "
                         "a page of card backs after each page of cards, for double-sided "
                         "printing.")
+    four = get_variant("four-score")
     d.add_argument("--four-score", action="store_true",
-                   help="the Four Score deck (without the Z and one X)")
+                   help=f"the {four.title} deck: the printed deck without "
+                   f"{removal_said(four)}, {counted(dealt_deck(four).total, 'card')}")
     d.add_argument("--backs", action="store_true",
                    help="add a page of card backs after each page of cards, for double-sided "
                    "printing (flip on the long edge)")

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
         deck_cards,
         default_deck,
         load_deck,
+        removal_said,
         round_count,
     )
     from companion.pdq.finder import WordList, find_words
@@ -35,6 +36,7 @@ _HOMES = {
     "parse_cards": "cards",
     "Deck": "deck", "alternate_points": "deck", "card_points": "deck", "dealt_deck": "deck",
     "deck_cards": "deck", "default_deck": "deck", "load_deck": "deck", "round_count": "deck",
+    "removal_said": "deck",
     "WordList": "finder", "find_words": "finder",
     "Judgement": "judge", "judge": "judge", "said_words": "judge",
     "derived_forms": "pdl",
@@ -78,6 +80,7 @@ __all__ = [
     "judge",
     "load_deck",
     "parse_cards",
+    "removal_said",
     "said_words",
     "round_count",
 ]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from companion.datafiles import read_data_text
 from companion.decimals import whole_from
 from companion.errors import UsageError
-from companion.text import counted
+from companion.text import counted, listed
 from companion.textfile import FileProblem, file_named, file_problem, read_user_file, user_text
 
 if TYPE_CHECKING:
@@ -104,8 +104,25 @@ def default_deck() -> Deck:
 
 def dealt_deck(variant: Variant, deck: Deck | None = None) -> Deck:
     """The cards a game of ``variant`` deals from: ``deck`` (the printed one by default)
-    without the cards the variant takes out (Four Score: the Z and one X)."""
+    without the cards the variant takes out, one card of each letter it names (Four Score: a
+    Z and an X, the printed deck's only ones)."""
     return (deck or default_deck()).without(variant.remove)
+
+
+def removal_said(variant: Variant, deck: Deck | None = None) -> str:
+    """The cards ``variant`` takes out of ``deck`` (the printed one by default), as a
+    sentence says them: "the Z and the X" of a letter the deck holds once, "every E card"
+    when it takes them all, "one E" (or "2 E cards") when some are left; ``""`` when it
+    takes none. Refused as :meth:`Deck.without` refuses a card the deck lacks."""
+    deck = deck or default_deck()
+    deck.without(variant.remove)
+    said = []
+    for letter, taken in Counter(variant.remove).items():
+        if taken == deck.counts[letter]:
+            said.append(f"the {letter}" if taken == 1 else f"every {letter} card")
+        else:
+            said.append(f"one {letter}" if taken == 1 else counted(taken, letter + " card"))
+    return listed(said)
 
 
 def round_count(variant: Variant, deck: Deck | None = None) -> int:
@@ -130,7 +147,8 @@ def load_deck(path: str | Path | None = None) -> Deck:
 def deck_cards(variant: str | None = None, path: str | Path | None = None) -> list[str]:
     """The deck as a list of card letters, e.g. for printing; ``variant`` applies its removals.
 
-    ``deck_cards()`` is the full 78-card deck; ``deck_cards("four-score")`` lacks Z and one X.
+    ``deck_cards()`` is the full 78-card deck; ``deck_cards("four-score")`` lacks its Z and its
+    X (:func:`removal_said`), 76 cards.
     """
     from companion.pdq.variants import get_variant
 

@@ -246,9 +246,18 @@ def next_seat(game: Game) -> int:
     last = game.turns[-1]
     if _tries_again(last):
         return last.seat
+    return seat_after(game, last.seat)
+
+
+def seat_after(game: Game, seat: int) -> int:
+    """The seat whose turn comes after ``seat``'s: the next one still holding tiles (in
+    WerdUp a player who has gone out is passed over while the others play on, as in the
+    engine: :func:`companion.tiles.next_holding`), ``seat`` again when only it does, the
+    next seat when no one does. Whether ``seat``'s own turn is on the sheet yet makes no
+    difference: only its player can go out by it."""
     names = [p.name for p in game.players]
-    nxt = next_holding(names, names[last.seat], tile_count(game)[0].holding())
-    return names.index(nxt) if nxt is not None else (last.seat + 1) % len(names)
+    nxt = next_holding(names, names[seat], tile_count(game)[0].holding())
+    return names.index(nxt) if nxt is not None else (seat + 1) % len(names)
 
 
 def placing_plays(game: Game) -> list[Turn] | None:

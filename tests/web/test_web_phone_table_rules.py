@@ -4,6 +4,7 @@ second phone watching the clock through the spectators' link."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from appfactory import make_app
@@ -215,3 +216,40 @@ def test_the_clock_stops_on_the_phone_when_the_turns_end_the_game(tmp_path, brow
         assert _todo(table) == "Tap your clock when your turn ends."
         fake.t += 7
         expect(table.locator("#clock-1 .clock-time")).to_have_text("0:48")
+
+
+def test_a_tap_on_a_phone_passes_over_a_werdup_player_gone_out(tmp_path, browser):
+    """WerdUp, the engine's self-play game on a clock, up to Bob's going out: Ann plays on
+    alone. Her tap on her running clock, once the page had redrawn it from the API, started
+    the next seat's clock, Bob's, though he has gone out; it starts the next player still
+    playing, as the score sheet passes them: her own again."""
+    record = Path(__file__).parents[1] / "data" / "werdup-selfplay-werdup.txt"
+    lines = [ln for ln in record.read_text(encoding="utf-8").splitlines()
+             if ln.startswith(">") and ": (" not in ln]
+    fake = FakeClock(5000.0)
+    app = make_app(tmp_path, CLOCK=fake)
+    client = app.test_client()
+    key = client.post("/api/games", json={"game": "werdup", "players": ["Ann", "Bob"],
+                                          "clock_minutes": 25}).get_json()["table_key"]
+    assert client.post(f"/api/games/{key}/clock", json={"seat": 0}).status_code == 200
+    for ln in lines:
+        nick, body = ln[1:].split(": ", 1)
+        move = body.split()[1:]
+        seat = ("ann", "bob").index(nick)
+        fields = {"action": "pass"} if move[0] == "-" else {"play": " ".join(move[:2])}
+        game = client.post(f"/api/games/{key}/turns", json={"seat": seat, **fields}).get_json()
+        assert client.post(f"/api/games/{key}/clock", json={"running": seat}).status_code == 200
+        if [p["tiles_held"] for p in game["players"]][1] == 0:
+            break  # Bob has gone out
+    assert game["next_seat"] == 0 and game["over"] == ""
+    with live_server(app) as url, phones(browser, url) as (table,):
+        table.goto(f"/games/{key}/clock")
+        expect(table.locator("#clock-0")).to_have_class(re.compile(r"\brunning\b"))
+        fake.t += 5  # the page polls: Ann's clock redrawn from the API
+        expect(table.locator("#clock-0 .clock-time")).to_have_text("24:55")
+        tap_and_wait(table, "#clock-0")  # Ann's turn ends
+        assert "running" in (table.get_attribute("#clock-0", "class") or "")
+        assert "running" not in (table.get_attribute("#clock-1", "class") or "")
+        assert _todo(table) == "Tap your clock when your turn ends."
+        fits_phone(table)
+        table.screenshot(path=str(tmp_path / "clock-alone.png"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import random
 import re
+from pathlib import Path
 
 import pytest
 from appfactory import at_once, make_app, page_said, token
@@ -507,6 +508,59 @@ def test_a_press_naming_no_seat_starts_the_clock_of_the_player_on_turn(tapp, by)
     assert _api(client, key)["next_seat"] == 2
     clock = pressed(key)
     assert clock["running"] == 2 and clock["todo"] == "Tap your clock when your turn ends."
+
+
+WERDUP_RECORD = Path(__file__).parents[1] / "data" / "werdup-selfplay-werdup.txt"
+
+
+def _tap_on_page(client, key, seat):
+    """A tap on ``seat``'s button of the clock page: its form sent with the fields the page
+    drew in it."""
+    page = client.get(f"/games/{key}/clock").get_data(as_text=True)
+    form = next(f for f in re.findall(r'<form[^>]*class="clock-face">.*?</form>', page, re.S)
+                if f'id="clock-{seat}"' in f)
+    return client.post(f"/games/{key}/clock",
+                       data=dict(re.findall(r'name="(\w+)" value="([^"]*)"', form)))
+
+
+@pytest.mark.parametrize("by", ["api", "page"])
+def test_a_tap_ending_a_turn_starts_the_next_player_still_playing(tapp, by):
+    """WerdUp, the engine's self-play game on a clock: Bob goes out, and Ann plays on alone.
+    Each mover taps their running clock, before their turn is recorded or after it (turn
+    about). The tap started the next seat's clock, Bob's once he had gone out (by the API's
+    press naming no seat, and by the page's running button, which named that seat); it
+    starts the clock of the next player still playing, as the score sheet passes them:
+    Ann's own again while she plays alone."""
+    lines = [ln for ln in WERDUP_RECORD.read_text(encoding="utf-8").splitlines()
+             if ln.startswith(">") and ": (" not in ln]
+    client = tapp.test_client()
+    key = _start(client, "none", minutes="25", players=("ann", "bob"), game="werdup")
+    assert _press(client, key, seat="0").status_code == 302
+
+    def tap(seat):
+        if by == "api":
+            resp = client.post(f"/api/games/{key}/clock", json={"running": seat})
+            assert resp.status_code == 200, resp.get_json()
+        else:
+            assert _tap_on_page(client, key, seat).status_code == 302
+
+    alone = 0
+    for i, ln in enumerate(lines):
+        nick, body = ln[1:].split(": ", 1)
+        move = body.split()[1:]
+        seat = ("ann", "bob").index(nick)
+        game = _api(client, key)
+        assert game["next_seat"] == seat and game["clock"]["running"] == seat, ln
+        alone += bool(game["turns"]) and game["turns"][-1]["seat"] == seat
+        if i % 2:
+            tap(seat)
+        fields = {"action": "pass"} if move[0] == "-" else {"play": " ".join(move[:2])}
+        resp = client.post(f"/api/games/{key}/turns", json={"seat": seat, **fields})
+        assert resp.status_code == 201, (ln, resp.get_json())
+        if not i % 2 and not resp.get_json()["over"]:
+            tap(seat)
+    assert alone > 0  # Ann moved twice in a row: Bob had gone out
+    assert _api(client, key)["over"] == "every player passed in a row"
 
 
 def test_a_game_reopened_takes_off_its_overtime_until_it_is_finished_again(tapp, fake):
