@@ -25,8 +25,8 @@ from flask.ctx import RequestContext
 from werkzeug.datastructures import MultiDict
 
 from companion.errors import PageWordedError
-from companion.web.errors import wants_json
 from companion.web.formfill import refilled
+from companion.web.inputs import wants_json
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 FORM_TYPES = frozenset(

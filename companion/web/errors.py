@@ -20,6 +20,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from companion.dates import MONTHS
 from companion.errors import CompanionError, PageWordedError, SetupError
 from companion.text import listed, sentence
+from companion.web.inputs import wants_json
 from companion.web.limits import size_said
 
 MESSAGES = {
@@ -27,11 +28,6 @@ MESSAGES = {
     405: "That page cannot be used this way.",
     413: "That upload is too large.",
 }
-
-
-def wants_json() -> bool:
-    """Whether the current request is an API call."""
-    return request.path.startswith("/api/")
 
 
 # A view's answer to an error: body and status, with headers when there are any.

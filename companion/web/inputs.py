@@ -20,6 +20,11 @@ MAX_SAID_TEXT = 400  # characters of the PDL words-said box (its maxlength)
 _WORD = re.compile(r"[^\s,;/+]+")  # what is between spaces, commas, ; / and +
 
 
+def wants_json() -> bool:
+    """Whether the current request is an API call (its answers, refusals too, are JSON)."""
+    return request.path.startswith("/api/")
+
+
 class FieldError(UsageError):
     """Bad input in one field of a form; ``field`` is that field's id on the page, so the page
     can tie the sentence to it."""
