@@ -639,14 +639,7 @@ def test_a_game_reopened_while_its_turns_end_it_keeps_the_clock_stopped(tapp, fa
     reopened: its clock stays stopped until pressed, so finishing again, with nothing
     changed, charges the same overtime as the first finish."""
     client = tapp.test_client()
-    key = _start(client, "none", minutes="1", penalty="10", game="werdup")
-    _press(client, key, seat="0")
-    fake.t += 70
-    _play(client, key, "5E QUIT")
-    _press(client, key)
-    _form(client, key, "turns", action="pass")
-    _press(client, key)
-    _form(client, key, "turns", action="pass")  # over: every player passed in a row
+    key = _passed_out(client, fake, ann_thinks=70)
     racks = {"rack0": "AEIOSTN", "rack1": "AEIOUST"}
     assert _form(client, key, "finish", **racks).status_code == 302
     first = [p["total"] for p in _api(client, key)["players"]]
@@ -752,12 +745,13 @@ PASSED_OUT = ("The game is over (every player passed in a row): the clock has st
               "by mistake.")
 
 
-def _passed_out(client, fake) -> str:
-    """A WerdUp game on a 1-minute clock: Ann plays, then both pass; the game stands over
-    by its turns, not finished, its clock stopped. Its table key."""
+def _passed_out(client, fake, ann_thinks: int = 20) -> str:
+    """A WerdUp game on a 1-minute clock: Ann plays after ``ann_thinks`` seconds, then both
+    pass; the game stands over by its turns, not finished, its clock stopped. Its table
+    key."""
     key = _start(client, "none", minutes="1", penalty="10", game="werdup")
     _press(client, key, seat="0")
-    fake.t += 20
+    fake.t += ann_thinks
     _play(client, key, "5E QUIT")
     _press(client, key)
     _form(client, key, "turns", action="pass")
