@@ -19,7 +19,7 @@ from companion.errors import RackError, UsageError
 from companion.lexicon import Lexicon
 from companion.play import ACTIONS, Table, check_player_name
 from companion.tables import table_for
-from companion.text import counted, sentence
+from companion.text import counted, listed, sentence, shown
 from companion.tiles import TileCount, next_holding, start_problem
 from companion.web.models import Game, Player, Turn, last_change, utc_now
 from companion.web.plays import example_play
@@ -449,7 +449,7 @@ def _check_turn(game: Game, seat: int, action: str, score: int, words: str) -> N
         raise UsageError(f"A turn is one of: {', '.join(ACTIONS)}.")
     if len(game.turns) >= MAX_TURNS:
         raise UsageError("This game has reached the turn limit.")
-    if not 0 <= seat < len(game.players):
+    if not has_seat(game, seat):
         raise UsageError("Choose one of this game's players.")
     if not 0 <= score <= MAX_TURN_SCORE:
         raise UsageError(f"A turn's score must be between 0 and {MAX_TURN_SCORE}.")
@@ -593,6 +593,19 @@ def position_after(turns: list[Turn],
     return board
 
 
+def has_seat(game: Game, seat: int) -> bool:
+    """Whether ``game`` seats a player at ``seat`` (seats count from 0): the one rule for a
+    turn's player, a challenger and a rack typed at the end."""
+    return 0 <= seat < len(game.players)
+
+
+def _no_such_seat(game: Game, seat: int) -> UsageError:
+    """A rack sent for ``seat``, which ``game`` has not, refused naming the seats it has."""
+    seats = listed([f"{p.seat} ({p.name})" for p in game.players])
+    return UsageError(f"There is no seat {shown(seat)} in this game for a rack: its seats "
+                      f"are {seats}.")
+
+
 def _rack_error(player: Player, problem: str) -> RackError:
     """``problem`` (a sentence) about ``player``'s rack, naming the player."""
     return RackError(f"Player {player.name}'s rack: {problem[:1].lower()}{problem[1:]}",
@@ -601,9 +614,14 @@ def _rack_error(player: Player, problem: str) -> RackError:
 
 def finish_game(db: Session, game: Game, racks: dict[int, str]) -> None:
     """End the game: what is left on each rack is subtracted by the game's rules; in Bug Words
-    the one player who went out (empty rack) adds the others' total."""
+    the one player who went out (empty rack) adds the others' total. ``racks`` holds each
+    rack by its player's seat (a seat left out: an empty rack); a rack for a seat the game
+    has not (:func:`has_seat`) is refused, naming the seats it has."""
     if game.finished:
         raise UsageError("This game is already over.")
+    strays = sorted(seat for seat in racks if not has_seat(game, seat))
+    if strays:  # nothing is left out unsaid: a rack for a seat the game has not
+        raise _no_such_seat(game, strays[0])
     left = [racks.get(p.seat, "") for p in game.players]
     for p, rack in zip(game.players, left, strict=True):  # a refusal says whose rack it is
         try:

@@ -224,3 +224,52 @@ def test_a_take_back_without_its_version_says_what_each_must_do(client):
                                      data={"csrf_token": token(client)}))
     assert "reload the page" in page and '"version"' not in page
     assert len(client.get(f"/api/games/{key}").get_json()["turns"]) == 1
+
+
+# -- racks at the end: for the game's seats only ---------------------------------------------
+
+@pytest.mark.parametrize("seat", ["5", "2", "12", "-1", "99999999999999999999"])
+def test_a_rack_for_a_seat_the_game_has_not_is_refused_and_nothing_recorded(client, seat):
+    """A rack sent for seat 5 of a two-player game was ignored and the game ended without it;
+    a seat past 9 was "Seat must be between 0 and 9.", a range of the input's own. Each is
+    refused naming the seats the game has, and the game is not ended."""
+    game = _new_game(client)
+    key = game["table_key"]
+    said = _api_refusal(client.post(f"/api/games/{key}/finish",
+                                    json={"racks": RACKS | {seat: "ABC"}}))
+    assert said.startswith("There is no seat ") and "0 (Ann) and 1 (Bob)" in said
+    assert "between" not in said and not PAGE_WORDS.search(said)
+    assert client.get(f"/api/games/{key}").get_json()["finished"] is False
+    page = client.post(f"/games/{key}/finish", data={
+        "csrf_token": token(client), "version": game["version"],
+        **{f"rack{s}": r for s, r in RACKS.items()}, f"rack{seat}": "ABC"})
+    if seat.isdigit():  # a box the form could name
+        assert _page_refusal(page) == said
+    assert client.get(f"/api/games/{key}").get_json()["finished"] is False
+    assert client.post(f"/api/games/{key}/finish", json={"racks": RACKS}).status_code == 200
+
+
+def test_a_seats_rack_sent_twice_or_under_no_seat_is_refused(client):
+    """"1" and "01" are one seat: the second was taken silently in place of the first; a key
+    that is no seat ("", "x") was read as seat 0 or refused as "Seat"."""
+    game = _new_game(client)
+    key = game["table_key"]
+    for racks, said in [({"1": "HIJKLMN", "01": ""}, "The rack of seat 1 is sent twice: "
+                         "send it once."),
+                        ({"": "HIJKLMN"}, "\"racks\" holds each rack under its player's seat, "
+                         "a whole number from 0, not ''."),
+                        ({"x": "HIJKLMN"}, "\"racks\" holds each rack under its player's seat, "
+                         "a whole number from 0, not 'x'.")]:
+        resp = client.post(f"/api/games/{key}/finish", json={"racks": {"0": "ABCDEFG"} | racks})
+        assert _api_refusal(resp) == said
+    assert client.get(f"/api/games/{key}").get_json()["finished"] is False
+
+
+@pytest.mark.parametrize("players", [("Ann",), ("Ann", "Bob", "Cy")])
+def test_the_end_form_has_a_box_for_each_seat_and_no_other(client, players):
+    """The page never sends a rack for a seat the game has not: its boxes are its players'."""
+    game = _new_game(client, "werdup", players)
+    page = client.get(f"/games/{game['table_key']}").get_data(as_text=True)
+    form = page[page.index('id="finish-form"'):page.index("</form>", page.index(
+        'id="finish-form"'))]
+    assert re.findall(r'name="(rack[^"]*)"', form) == [f"rack{s}" for s in range(len(players))]
