@@ -573,7 +573,9 @@ REFUSED = {"403": openapi.ERROR, "404": openapi.ERROR, "409": openapi.ERROR}
 SEAT_FIELD = {"type": "integer", "minimum": 0,
               "maximum": max(t.max_players for t in _tables().values()) - 1}
 VERSION_FIELD = {"type": "integer", "minimum": 0, "description": "the game's version as you last "
-                 "saw it: the change is refused (409) if the game has moved on since"}
+                 "saw it: the change is refused (409) if the game has moved on since; fetch "
+                 "the game again (GET /api/games/{key}) and send its version with the change "
+                 "if it still stands"}
 openapi.add("/api/games", "post", {
     "summary": "Start a WerdUp or Bug Words game: its table key (keep it: whoever holds it "
     "can change the game) and spectators' key",

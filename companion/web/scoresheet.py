@@ -15,7 +15,7 @@ from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from companion.challenges import ChallengedOff, ChallengeError, PassRun, passes_reason
-from companion.errors import RackError, UsageError
+from companion.errors import PageWordedError, RackError, UsageError
 from companion.lexicon import Lexicon
 from companion.play import ACTIONS, Table, check_player_name
 from companion.tables import table_for
@@ -24,6 +24,13 @@ from companion.tiles import TileCount, next_holding, start_problem
 from companion.web.models import Game, Player, Turn, last_change, utc_now
 from companion.web.plays import example_play
 
+# a change sent from a view of the game it has moved on from (lock_game): what a client and a
+# page's player each do
+MOVED_SAID = ('The game has changed since the version sent (another phone at the table?): '
+              'fetch it again (GET /api/games/<key>) and send its "version" with the change '
+              "if it still stands.")
+MOVED_ON_PAGE = ("The game has changed since this page was shown (another phone at the "
+                 "table?); here it is as it stands now.")
 MAX_TURN_SCORE = 2000
 MAX_START_SCORE = 9999  # a player's score so far, when a game starts part way through
 MAX_TURNS = 400
@@ -33,8 +40,10 @@ _KEPT = "_sheet_kept"  # the game's attribute keeping what was worked out from i
 T = TypeVar("T")
 
 
-class GameMoved(UsageError):
-    """The game changed since the page that sent this was drawn (HTTP 409)."""
+class GameMoved(PageWordedError):
+    """The game changed since the page or the client that sent this saw it (HTTP 409): said
+    to a client as what to send (the game's version as it is now), on a page as the game
+    shown again as it stands."""
 
     status = 409
 
@@ -199,8 +208,7 @@ def lock_game(db: Session, key: str, seen: int | None = None,
         check_table_key(game, key)
         if request_key and any(t.request_key == request_key for t in game.turns):
             return game
-        raise GameMoved("The game has changed since this page was shown (another phone at "
-                        "the table?); here it is as it stands now.")
+        raise GameMoved(MOVED_SAID, MOVED_ON_PAGE)
     locked = _load(db, Game.id == moved[0])
     if locked is None:  # pragma: no cover - the row was just updated in this transaction
         raise LookupError(NO_GAME)

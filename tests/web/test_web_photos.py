@@ -623,7 +623,7 @@ def test_the_status_of_a_companion_error():
 
     assert status_of(SetupError("PrusaSlicer is not installed.")) == 503
     assert status_of(NotSetUp("Tesseract is not installed.")) == 503
-    assert status_of(GameMoved("The game changed.")) == 409
+    assert status_of(GameMoved("The game changed.", "The game changed on the page.")) == 409
     assert status_of(UsageError("Give a word.")) == 400
     assert status_of(VisionError("found no board")) == 400
 

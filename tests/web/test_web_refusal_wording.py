@@ -273,3 +273,38 @@ def test_the_end_form_has_a_box_for_each_seat_and_no_other(client, players):
     form = page[page.index('id="finish-form"'):page.index("</form>", page.index(
         'id="finish-form"'))]
     assert re.findall(r'name="(rack[^"]*)"', form) == [f"rack{s}" for s in range(len(players))]
+
+
+# -- a change from a view the game has moved on from (409) -----------------------------------
+
+def test_a_change_to_a_game_moved_on_tells_the_client_to_fetch_it_again(client):
+    """The API was told "since this page was shown ...; here it is as it stands now", of a
+    page it never saw and a game its answer did not hold: it is told to fetch the game again
+    and send its version; a page's form still shows the game as it stands."""
+    game = _new_game(client)
+    key = game["table_key"]
+    assert client.post(f"/api/games/{key}/turns", json={"words": "QI", "score": 11}
+                       ).status_code == 201
+    for url, body in [("turns", {"words": "ZA", "score": 11}), ("undo", {}),
+                      ("finish", {"racks": RACKS}), ("reopen", {})]:
+        resp = client.post(f"/api/games/{key}/{url}", json=body | {"version": game["version"]})
+        assert resp.status_code == 409, url
+        said = resp.get_json()["error"]
+        assert "GET /api/games/<key>" in said and '"version"' in said, url
+        assert not PAGE_WORDS.search(said) and "here it is" not in said, url
+    page = client.post(f"/games/{key}/turns", data={
+        "csrf_token": token(client), "version": game["version"], "words": "ZA", "score": "11"})
+    assert page.status_code == 409
+    found = re.search(r'id="error"[^>]*>(.*?)</p>', page_said(page), re.S)
+    assert found and "since this page was shown" in found.group(1)
+    assert "here it is as it stands now" in found.group(1)
+    assert len(client.get(f"/api/games/{key}").get_json()["turns"]) == 1
+
+
+def test_a_press_on_a_clock_moved_on_tells_the_client_to_fetch_it_again(client):
+    game = _new_game(client, clock_minutes=25)
+    resp = client.post(f"/api/games/{game['table_key']}/clock", json={"running": 1})
+    assert resp.status_code == 409
+    said = resp.get_json()["error"]
+    assert "pressed meanwhile" in said and '"running"' in said and "/clock" in said
+    assert not PAGE_WORDS.search(said) and "here it is" not in said
