@@ -175,7 +175,7 @@ def _png(w, h):
 @pytest.mark.parametrize(
     ("body", "ctype", "status", "message"),
     [
-        (b"", "image/jpeg", 400, "Choose a photo"),
+        (b"", "image/jpeg", 400, "Send a photo of the board: the image as the request's body"),
         (b"this is not an image", "image/jpeg", 400, "not an image"),
         (b"\xff\xd8\xff\xe0" + b"\x00" * 200, "image/jpeg", 400,
          "a JPEG photo that is damaged or truncated"),

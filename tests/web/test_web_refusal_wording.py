@@ -308,3 +308,40 @@ def test_a_press_on_a_clock_moved_on_tells_the_client_to_fetch_it_again(client):
     said = resp.get_json()["error"]
     assert "pressed meanwhile" in said and '"running"' in said and "/clock" in said
     assert not PAGE_WORDS.search(said) and "here it is" not in said
+
+
+# -- the Word Girdle's refusals, each in its place -------------------------------------------
+
+GIRDLE_DAY = "2026-12-01"
+
+
+def test_an_empty_girdle_sheet_is_typed_on_the_page_and_sent_as_solution_to_the_api(client):
+    """The API was told to "type" its words; it is told the field to send them in. The day's
+    page, which says its refusals through ``said_on_page`` (it showed the raw message), still
+    asks the player to type them."""
+    player = client.post("/api/girdle/players", json={}).get_json()["player"]
+    api = _api_refusal(client.post(f"/api/girdle/{GIRDLE_DAY}/submissions",
+                                   json={"solution": "  ", "player": player}))
+    assert '"solution"' in api and not PAGE_WORDS.search(api) and "Type" not in api
+    page = client.post(f"/girdle/{GIRDLE_DAY}", data={"csrf_token": token(client),
+                                                       "solution": " "})
+    assert _page_refusal(page) == "Type your words, one per line, e.g. JUMPING 1."
+
+
+def test_a_missing_photo_is_chosen_on_the_page_and_sent_as_the_body_to_the_api(client):
+    """"Choose a photo of your sheet first." told a program sending an empty body to choose;
+    it is told what to send. The Girdle's page says its own sentence, as the board's and the
+    cards' do."""
+    api = _api_refusal(client.post(f"/api/girdle/{GIRDLE_DAY}/photo", data=b"",
+                                   content_type="image/jpeg"))
+    assert api.startswith("Send a photo of your sheet: the image as the request's body")
+    assert "Choose" not in api
+    page = client.post(f"/girdle/{GIRDLE_DAY}/photo", data={"csrf_token": token(client),
+                                                             "solution": "CAT 1"},
+                       content_type="multipart/form-data")
+    assert _page_refusal(page) == "Choose a photo of your sheet first."
+    assert re.search(r"<textarea[^>]*>\s*CAT 1</textarea>", page.get_data(as_text=True))
+    for url, what in [(f"/api/games/{_new_game(client)['table_key']}/photos", "the board"),
+                      ("/api/pdq/cards", "the cards")]:
+        said = _api_refusal(client.post(url, data=b"", content_type="image/jpeg"))
+        assert said.startswith(f"Send a photo of {what}: "), url
