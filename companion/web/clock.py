@@ -81,7 +81,8 @@ openapi.add("/api/games/{key}/clock", "post", {
                          "player gone out passed over; on a clock not running, the player "
                          "on turn)"},
         "running": _SEAT | {"description": "the seat whose clock was shown running (-1: "
-                            "none): a press on an older view (a double tap) is refused"}}}),
+                            "none): a press on an older view (a double tap) is refused (409): "
+                            "fetch the clock again and send its running seat"}}}),
     "responses": {**openapi.ok("the clock", _CLOCK), "403": openapi.ERROR,
                   "404": openapi.ERROR, "409": openapi.ERROR},
 })
@@ -217,7 +218,10 @@ def _pressed(key: str, values: Mapping[str, Any]) -> Game:
     seen = values.get("running")
     if seen not in (None, "") and int_from(seen, "Running clock", -1, 7, -1) != (
             -1 if clock.running is None else clock.running):
-        raise sheet.GameMoved("The clock was pressed meanwhile (a double tap, or another "
+        raise sheet.GameMoved("The clock was pressed meanwhile (a press sent twice, or "
+                              "another phone's): fetch it again (GET /api/games/<key>/clock) "
+                              'and send its "running" with the press if it still stands.',
+                              "The clock was pressed meanwhile (a double tap, or another "
                               "phone): here it is as it stands now.")
     at = table_rules.now()
     if action == "press":

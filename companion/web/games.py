@@ -7,8 +7,9 @@ game as the API sends it); the printed sheet's layout is :mod:`companion.web.she
 
 from __future__ import annotations
 
+import re
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, cast
 
 from flask import (
@@ -29,6 +30,7 @@ from sqlalchemy import or_
 from companion.challenges import CHALLENGE_RULE_NAMES, challenge_rules
 from companion.errors import CompanionError, PageWordedError, RackError, UsageError
 from companion.tables import TABLE_GAMES, table_for
+from companion.text import quoted
 from companion.web import openapi, plays, quota, records, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
@@ -348,11 +350,37 @@ def reopen(key: str) -> ResponseReturnValue:
     return _act(key, reopen_it, then=_after_reopening)
 
 
+_SEAT_NUMBER = re.compile(r"-?[0-9]+")
+_RACK_BOX = re.compile(r"rack(-?[0-9]+)")  # the end form's box of a seat's rack
+
+
+def racks_sent(sent: Iterable[tuple[str, object]]) -> dict[int, str]:
+    """The racks left at the end as sent, by seat: the API's ``racks`` (seat -> letters) or
+    the end form's boxes (``rack0``, ``rack1``...). A seat is a whole number, whether the
+    game has it being the sheet's to say (:func:`scoresheet.finish_game`); one seat sent
+    twice ("1" and "01") is refused, neither taken silently."""
+    racks: dict[int, str] = {}
+    for seat_text, letters in sent:
+        try:
+            if not _SEAT_NUMBER.fullmatch(seat_text):
+                raise ValueError(seat_text)
+            seat = int(seat_text)
+        except ValueError:  # (of more digits than Python reads as a number, too)
+            raise UsageError(f'"racks" holds each rack under its player\'s seat, a whole '
+                             f"number from 0, not {quoted(seat_text)}.") from None
+        if seat in racks:
+            raise UsageError(f"The rack of seat {seat} is sent twice: send it once.")
+        racks[seat] = "" if letters is None else str(letters)
+    return racks
+
+
 @bp.post("/games/<key>/finish")
 def finish(key: str) -> ResponseReturnValue:
-    racks = {p: request.form.get(f"rack{p}", "") for p in range(10)}
-
+    # only the boxes of the game's players are on the form (a box for a seat the game has
+    # not is refused by the sheet, as the API's rack is)
     def end(db, game: Game) -> None:
+        racks = racks_sent((m.group(1), v) for k, v in request.form.items()
+                           if (m := _RACK_BOX.fullmatch(k)))
         sheet.finish_game(db, game, racks)
         table_rules.finish_clock(db, game, table_rules.now())
 
@@ -506,7 +534,7 @@ def api_reopen(key: str) -> ResponseReturnValue:
 @bp.post("/api/games/<key>/finish")
 def api_finish(key: str) -> ResponseReturnValue:
     body = json_object()
-    racks = {int_from(k, "Seat", 0, 9, 0): v for k, v in (body.get("racks") or {}).items()}
+    racks = racks_sent((body.get("racks") or {}).items())
     game = locked(key, body)
     sheet.finish_game(session(), game, racks)
     table_rules.finish_clock(session(), game, table_rules.now())
@@ -545,7 +573,9 @@ REFUSED = {"403": openapi.ERROR, "404": openapi.ERROR, "409": openapi.ERROR}
 SEAT_FIELD = {"type": "integer", "minimum": 0,
               "maximum": max(t.max_players for t in _tables().values()) - 1}
 VERSION_FIELD = {"type": "integer", "minimum": 0, "description": "the game's version as you last "
-                 "saw it: the change is refused (409) if the game has moved on since"}
+                 "saw it: the change is refused (409) if the game has moved on since; fetch "
+                 "the game again (GET /api/games/{key}) and send its version with the change "
+                 "if it still stands"}
 openapi.add("/api/games", "post", {
     "summary": "Start a WerdUp or Bug Words game: its table key (keep it: whoever holds it "
     "can change the game) and spectators' key",
@@ -637,7 +667,8 @@ openapi.add("/api/games/{key}/finish", "post", {
     "summary": "End the game: letters left on each rack are subtracted", "parameters": [GAME_KEY],
     "requestBody": openapi.json_body({"type": "object", "properties": {
         "racks": {"type": "object", "additionalProperties": {"type": "string"},
-                  "description": "seat number -> letters left on that rack"},
+                  "description": "seat number (from 0) -> letters left on that rack; a seat "
+                  "left out is an empty rack, and a seat the game has not is refused"},
         "version": VERSION_FIELD}}),
     "responses": {**openapi.ok("the finished game", GAME_SCHEMA), **REFUSED},
 })

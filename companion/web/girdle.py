@@ -37,7 +37,7 @@ from companion.text import counted, quoted, sentence
 from companion.web import jobs, openapi, par_jobs, quota
 from companion.web.csrf import form_sent_again
 from companion.web.db import session as db
-from companion.web.errors import field_at_fault, status_of, try_again_soon
+from companion.web.errors import field_at_fault, said_on_page, status_of, try_again_soon
 from companion.web.girdle_play import (
     UNTICKED,
     parse_solution,
@@ -123,7 +123,7 @@ def _page_date(day: str) -> dt.date:
     try:
         return check_date(day)
     except UsageError as exc:
-        abort(404, description=sentence(str(exc)))
+        abort(404, description=sentence(said_on_page(exc)))
 
 
 @lru_cache(maxsize=64)
@@ -526,7 +526,7 @@ def day_page(day: str) -> ResponseReturnValue:
                         local_date(request.form.get("local_date"), when))
     except CompanionError as exc:
         db().rollback()  # (a past day's first search may be refused by its limit: a 429)
-        return _page(when, error=str(exc), text=text, status=status_of(exc),
+        return _page(when, error=said_on_page(exc), text=text, status=status_of(exc),
                      field=field_at_fault(exc, "solution"))
     db().commit()
     # Post/Redirect/Get: the answer is a page of its own, so Reload and Back ask nothing.
@@ -640,7 +640,7 @@ def play(day: str) -> ResponseReturnValue:
             state = _play_state(when, "\n".join([*state["text"].splitlines(), line]))
             return _played(when, state["text"])
         except CompanionError as exc:
-            error = str(exc)
+            error = said_on_page(exc)
     return render_template("girdle_play.html", day=when, error=error, typed=typed,
                            unticked=unticked, focus=request.method == "POST" or "sheet" in sent,
                            kept=_kept_on_phone(state["text"]),
@@ -677,7 +677,7 @@ def sheet_photo(day: str) -> ResponseReturnValue:
         data = chosen_photo(request.files.get("photo"), "your sheet")
         reading, text = read_sheet_photo(when, data)
     except CompanionError as exc:
-        return _page(when, error=str(exc), text=typed, status=status_of(exc),
+        return _page(when, error=said_on_page(exc), text=typed, status=status_of(exc),
                      field=field_at_fault(exc, "sheet-photo"))
     if not text:  # nothing read: the box keeps what was typed
         return _page(when, text=typed, sheet=reading)

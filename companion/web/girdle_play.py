@@ -14,7 +14,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from companion.errors import UsageError
+from companion.errors import PageWordedError, UsageError
 from companion.girdle import IllegalStep, Puzzle, ScoreCard, Sheet, SheetStep, complete_sheet
 from companion.lexicon import Lexicon, word_letters
 from companion.text import counted, quoted
@@ -43,7 +43,9 @@ def parse_solution(text: str, puzzle: Puzzle) -> list[Step]:
     """The typed lines as steps; a line that cannot be read is named."""
     lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
     if not lines:
-        raise UsageError("Type your words, one per line, e.g. JUMPING 1")
+        raise PageWordedError('Send your words as "solution", one per line, e.g. '
+                              '"JUMPING 1".',
+                              "Type your words, one per line, e.g. JUMPING 1.")
     if len(lines) > puzzle.words:
         raise UsageError(f"A Girdle holds {counted(puzzle.words, 'word')}; "
                          f"you typed {counted(len(lines), 'line')}.")

@@ -126,7 +126,9 @@ def photo_body() -> dict[str, Any]:
     from vision.formats import MEDIA_TYPES
 
     binary = {"schema": {"type": "string", "format": "binary"}}
-    return {"required": True, "content": {mime: binary for mime in MEDIA_TYPES}}
+    return {"required": True, "description": "the photo's image as the body, with its type "
+            "(an empty body is refused, saying so)",
+            "content": {mime: binary for mime in MEDIA_TYPES}}
 
 
 def ok(description: str, schema: dict[str, Any] | None = None,

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from companion.board import COLUMN_LETTERS, column_name, square_name
-from companion.errors import SquareError, UsageError
+from companion.errors import PageWordedError, SquareError, UsageError
 from companion.lexicon import Lexicon
 from companion.text import capital_first, counted, sentence
 from companion.textfile import FileProblem, file_problem
@@ -35,11 +35,19 @@ def said_as_sentences() -> Iterator[None]:
         raise
 
 
+def no_photo(what: str) -> PageWordedError:
+    """The refusal of a request that holds no photo of ``what`` ("the board", "your sheet",
+    "the cards"): a client is told what to send, a page's player to choose one."""
+    return PageWordedError(f"Send a photo of {what}: the image as the request's body, with "
+                           "its type (Content-Type: image/jpeg, image/png...).",
+                           f"Choose a photo of {what} first.")
+
+
 def chosen_photo(upload: Any, what: str) -> bytes:
     """The bytes of a photo sent with a form (``what``: "the board", "your sheet"...); a
     file chosen but empty (a camera that gave up) is named as such."""
     if upload is None or not upload.filename:
-        raise UsageError(f"Choose a photo of {what} first.")
+        raise no_photo(what)
     data: bytes = upload.read()
     if not data:
         raise UsageError(sentence(file_problem(FileProblem.EMPTY, "photo", None,
@@ -57,7 +65,7 @@ def read_photo(kind: str, data: bytes, lexicon: Lexicon, max_pixels: int) -> tup
     from vision.photo import read_for_table
 
     if not data:
-        raise UsageError("Choose a photo of the board first.")
+        raise no_photo("the board")
     check_image_size(data, max_pixels)
     cfg = replace(DEFAULT, load=replace(DEFAULT.load,
                                         max_pixels=min(max_pixels, DEFAULT.load.max_pixels)))
@@ -195,7 +203,7 @@ def read_girdle_sheet(data: bytes, puzzle: Any, lexicon: Lexicon, max_pixels: in
     from vision.imageio import decode_photo
 
     if not data:
-        raise UsageError("Choose a photo of your sheet first.")
+        raise no_photo("your sheet")
     check_image_size(data, max_pixels)
     load = replace(DEFAULT.load, work_long_side=DEFAULT.sheet.work_long_side,
                    max_pixels=min(max_pixels, DEFAULT.load.max_pixels))
@@ -227,7 +235,7 @@ def read_pdq_deal(data: bytes, max_pixels: int, variant: str | None = None,
     from vision.photo import read_deal_photo
 
     if not data:
-        raise UsageError("Choose a photo of the cards first.")
+        raise no_photo("the cards")
     check_image_size(data, max_pixels)
     load = replace(DEFAULT.load, max_pixels=min(max_pixels, DEFAULT.load.max_pixels))
     image = decode_photo(load, data, name="That photo")

@@ -15,15 +15,22 @@ from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from companion.challenges import ChallengedOff, ChallengeError, PassRun, passes_reason
-from companion.errors import RackError, UsageError
+from companion.errors import PageWordedError, RackError, UsageError
 from companion.lexicon import Lexicon
 from companion.play import ACTIONS, Table, check_player_name
 from companion.tables import table_for
-from companion.text import counted, sentence
+from companion.text import counted, listed, sentence, shown
 from companion.tiles import TileCount, next_holding, start_problem
 from companion.web.models import Game, Player, Turn, last_change, utc_now
 from companion.web.plays import example_play
 
+# a change sent from a view of the game it has moved on from (lock_game): what a client and a
+# page's player each do
+MOVED_SAID = ('The game has changed since the version sent (another phone at the table?): '
+              'fetch it again (GET /api/games/<key>) and send its "version" with the change '
+              "if it still stands.")
+MOVED_ON_PAGE = ("The game has changed since this page was shown (another phone at the "
+                 "table?); here it is as it stands now.")
 MAX_TURN_SCORE = 2000
 MAX_START_SCORE = 9999  # a player's score so far, when a game starts part way through
 MAX_TURNS = 400
@@ -33,8 +40,10 @@ _KEPT = "_sheet_kept"  # the game's attribute keeping what was worked out from i
 T = TypeVar("T")
 
 
-class GameMoved(UsageError):
-    """The game changed since the page that sent this was drawn (HTTP 409)."""
+class GameMoved(PageWordedError):
+    """The game changed since the page or the client that sent this saw it (HTTP 409): said
+    to a client as what to send (the game's version as it is now), on a page as the game
+    shown again as it stands."""
 
     status = 409
 
@@ -199,8 +208,7 @@ def lock_game(db: Session, key: str, seen: int | None = None,
         check_table_key(game, key)
         if request_key and any(t.request_key == request_key for t in game.turns):
             return game
-        raise GameMoved("The game has changed since this page was shown (another phone at "
-                        "the table?); here it is as it stands now.")
+        raise GameMoved(MOVED_SAID, MOVED_ON_PAGE)
     locked = _load(db, Game.id == moved[0])
     if locked is None:  # pragma: no cover - the row was just updated in this transaction
         raise LookupError(NO_GAME)
@@ -458,7 +466,7 @@ def _check_turn(game: Game, seat: int, action: str, score: int, words: str) -> N
         raise UsageError(f"A turn is one of: {', '.join(ACTIONS)}.")
     if len(game.turns) >= MAX_TURNS:
         raise UsageError("This game has reached the turn limit.")
-    if not 0 <= seat < len(game.players):
+    if not has_seat(game, seat):
         raise UsageError("Choose one of this game's players.")
     if not 0 <= score <= MAX_TURN_SCORE:
         raise UsageError(f"A turn's score must be between 0 and {MAX_TURN_SCORE}.")
@@ -602,6 +610,19 @@ def position_after(turns: list[Turn],
     return board
 
 
+def has_seat(game: Game, seat: int) -> bool:
+    """Whether ``game`` seats a player at ``seat`` (seats count from 0): the one rule for a
+    turn's player, a challenger and a rack typed at the end."""
+    return 0 <= seat < len(game.players)
+
+
+def _no_such_seat(game: Game, seat: int) -> UsageError:
+    """A rack sent for ``seat``, which ``game`` has not, refused naming the seats it has."""
+    seats = listed([f"{p.seat} ({p.name})" for p in game.players])
+    return UsageError(f"There is no seat {shown(seat)} in this game for a rack: its seats "
+                      f"are {seats}.")
+
+
 def _rack_error(player: Player, problem: str) -> RackError:
     """``problem`` (a sentence) about ``player``'s rack, naming the player."""
     return RackError(f"Player {player.name}'s rack: {problem[:1].lower()}{problem[1:]}",
@@ -610,9 +631,14 @@ def _rack_error(player: Player, problem: str) -> RackError:
 
 def finish_game(db: Session, game: Game, racks: dict[int, str]) -> None:
     """End the game: what is left on each rack is subtracted by the game's rules; in Bug Words
-    the one player who went out (empty rack) adds the others' total."""
+    the one player who went out (empty rack) adds the others' total. ``racks`` holds each
+    rack by its player's seat (a seat left out: an empty rack); a rack for a seat the game
+    has not (:func:`has_seat`) is refused, naming the seats it has."""
     if game.finished:
         raise UsageError("This game is already over.")
+    strays = sorted(seat for seat in racks if not has_seat(game, seat))
+    if strays:  # nothing is left out unsaid: a rack for a seat the game has not
+        raise _no_such_seat(game, strays[0])
     left = [racks.get(p.seat, "") for p in game.players]
     for p, rack in zip(game.players, left, strict=True):  # a refusal says whose rack it is
         try:

@@ -306,7 +306,7 @@ def challenge(db: Session, game: Game, lexicon: Lexicon,
                          "challenged.")
     if challenger is None:
         challenger = challenger_of(game, turn)
-    if not 0 <= challenger < len(game.players):
+    if not sheet.has_seat(game, challenger):
         raise UsageError("Choose one of this game's players as the challenger.")
     if challenger == turn.seat:
         raise UsageError(f"The challenger must be another player at the table than "

@@ -288,7 +288,7 @@ def test_cards_read_from_a_photo(client):
     assert resp.status_code == 302
     page = client.get(resp.headers["Location"]).get_data(as_text=True)
     assert "Cards read from your photo: PNA" in page and "PINEAPPLE: VALID" in page
-    for body, message in [(b"", "Choose a photo"), (b"junk", "not an image")]:
+    for body, message in [(b"", "Send a photo of the cards"), (b"junk", "not an image")]:
         bad = client.post("/api/pdq/cards", data=body, content_type="image/jpeg")
         assert bad.status_code == 400 and message in bad.get_json()["error"]
 

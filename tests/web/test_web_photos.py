@@ -175,7 +175,7 @@ def _png(w, h):
 @pytest.mark.parametrize(
     ("body", "ctype", "status", "message"),
     [
-        (b"", "image/jpeg", 400, "Choose a photo"),
+        (b"", "image/jpeg", 400, "Send a photo of the board: the image as the request's body"),
         (b"this is not an image", "image/jpeg", 400, "not an image"),
         (b"\xff\xd8\xff\xe0" + b"\x00" * 200, "image/jpeg", 400,
          "a JPEG photo that is damaged or truncated"),
@@ -623,7 +623,7 @@ def test_the_status_of_a_companion_error():
 
     assert status_of(SetupError("PrusaSlicer is not installed.")) == 503
     assert status_of(NotSetUp("Tesseract is not installed.")) == 503
-    assert status_of(GameMoved("The game changed.")) == 409
+    assert status_of(GameMoved("The game changed.", "The game changed on the page.")) == 409
     assert status_of(UsageError("Give a word.")) == 400
     assert status_of(VisionError("found no board")) == 400
 

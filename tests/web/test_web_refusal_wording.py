@@ -224,3 +224,124 @@ def test_a_take_back_without_its_version_says_what_each_must_do(client):
                                      data={"csrf_token": token(client)}))
     assert "reload the page" in page and '"version"' not in page
     assert len(client.get(f"/api/games/{key}").get_json()["turns"]) == 1
+
+
+# -- racks at the end: for the game's seats only ---------------------------------------------
+
+@pytest.mark.parametrize("seat", ["5", "2", "12", "-1", "99999999999999999999"])
+def test_a_rack_for_a_seat_the_game_has_not_is_refused_and_nothing_recorded(client, seat):
+    """A rack sent for seat 5 of a two-player game was ignored and the game ended without it;
+    a seat past 9 was "Seat must be between 0 and 9.", a range of the input's own. Each is
+    refused naming the seats the game has, and the game is not ended."""
+    game = _new_game(client)
+    key = game["table_key"]
+    said = _api_refusal(client.post(f"/api/games/{key}/finish",
+                                    json={"racks": RACKS | {seat: "ABC"}}))
+    assert said.startswith("There is no seat ") and "0 (Ann) and 1 (Bob)" in said
+    assert "between" not in said and not PAGE_WORDS.search(said)
+    assert client.get(f"/api/games/{key}").get_json()["finished"] is False
+    page = client.post(f"/games/{key}/finish", data={
+        "csrf_token": token(client), "version": game["version"],
+        **{f"rack{s}": r for s, r in RACKS.items()}, f"rack{seat}": "ABC"})
+    if seat.isdigit():  # a box the form could name
+        assert _page_refusal(page) == said
+    assert client.get(f"/api/games/{key}").get_json()["finished"] is False
+    assert client.post(f"/api/games/{key}/finish", json={"racks": RACKS}).status_code == 200
+
+
+def test_a_seats_rack_sent_twice_or_under_no_seat_is_refused(client):
+    """"1" and "01" are one seat: the second was taken silently in place of the first; a key
+    that is no seat ("", "x") was read as seat 0 or refused as "Seat"."""
+    game = _new_game(client)
+    key = game["table_key"]
+    for racks, said in [({"1": "HIJKLMN", "01": ""}, "The rack of seat 1 is sent twice: "
+                         "send it once."),
+                        ({"": "HIJKLMN"}, "\"racks\" holds each rack under its player's seat, "
+                         "a whole number from 0, not ''."),
+                        ({"x": "HIJKLMN"}, "\"racks\" holds each rack under its player's seat, "
+                         "a whole number from 0, not 'x'.")]:
+        resp = client.post(f"/api/games/{key}/finish", json={"racks": {"0": "ABCDEFG"} | racks})
+        assert _api_refusal(resp) == said
+    assert client.get(f"/api/games/{key}").get_json()["finished"] is False
+
+
+@pytest.mark.parametrize("players", [("Ann",), ("Ann", "Bob", "Cy")])
+def test_the_end_form_has_a_box_for_each_seat_and_no_other(client, players):
+    """The page never sends a rack for a seat the game has not: its boxes are its players'."""
+    game = _new_game(client, "werdup", players)
+    page = client.get(f"/games/{game['table_key']}").get_data(as_text=True)
+    form = page[page.index('id="finish-form"'):page.index("</form>", page.index(
+        'id="finish-form"'))]
+    assert re.findall(r'name="(rack[^"]*)"', form) == [f"rack{s}" for s in range(len(players))]
+
+
+# -- a change from a view the game has moved on from (409) -----------------------------------
+
+def test_a_change_to_a_game_moved_on_tells_the_client_to_fetch_it_again(client):
+    """The API was told "since this page was shown ...; here it is as it stands now", of a
+    page it never saw and a game its answer did not hold: it is told to fetch the game again
+    and send its version; a page's form still shows the game as it stands."""
+    game = _new_game(client)
+    key = game["table_key"]
+    assert client.post(f"/api/games/{key}/turns", json={"words": "QI", "score": 11}
+                       ).status_code == 201
+    for url, body in [("turns", {"words": "ZA", "score": 11}), ("undo", {}),
+                      ("finish", {"racks": RACKS}), ("reopen", {})]:
+        resp = client.post(f"/api/games/{key}/{url}", json=body | {"version": game["version"]})
+        assert resp.status_code == 409, url
+        said = resp.get_json()["error"]
+        assert "GET /api/games/<key>" in said and '"version"' in said, url
+        assert not PAGE_WORDS.search(said) and "here it is" not in said, url
+    page = client.post(f"/games/{key}/turns", data={
+        "csrf_token": token(client), "version": game["version"], "words": "ZA", "score": "11"})
+    assert page.status_code == 409
+    found = re.search(r'id="error"[^>]*>(.*?)</p>', page_said(page), re.S)
+    assert found and "since this page was shown" in found.group(1)
+    assert "here it is as it stands now" in found.group(1)
+    assert len(client.get(f"/api/games/{key}").get_json()["turns"]) == 1
+
+
+def test_a_press_on_a_clock_moved_on_tells_the_client_to_fetch_it_again(client):
+    game = _new_game(client, clock_minutes=25)
+    resp = client.post(f"/api/games/{game['table_key']}/clock", json={"running": 1})
+    assert resp.status_code == 409
+    said = resp.get_json()["error"]
+    assert "pressed meanwhile" in said and '"running"' in said and "/clock" in said
+    assert not PAGE_WORDS.search(said) and "here it is" not in said
+
+
+# -- the Word Girdle's refusals, each in its place -------------------------------------------
+
+GIRDLE_DAY = "2026-12-01"
+
+
+def test_an_empty_girdle_sheet_is_typed_on_the_page_and_sent_as_solution_to_the_api(client):
+    """The API was told to "type" its words; it is told the field to send them in. The day's
+    page, which says its refusals through ``said_on_page`` (it showed the raw message), still
+    asks the player to type them."""
+    player = client.post("/api/girdle/players", json={}).get_json()["player"]
+    api = _api_refusal(client.post(f"/api/girdle/{GIRDLE_DAY}/submissions",
+                                   json={"solution": "  ", "player": player}))
+    assert '"solution"' in api and not PAGE_WORDS.search(api) and "Type" not in api
+    page = client.post(f"/girdle/{GIRDLE_DAY}", data={"csrf_token": token(client),
+                                                       "solution": " "})
+    assert _page_refusal(page) == "Type your words, one per line, e.g. JUMPING 1."
+
+
+def test_a_missing_photo_is_chosen_on_the_page_and_sent_as_the_body_to_the_api(client):
+    """"Choose a photo of your sheet first." told a program sending an empty body to choose;
+    it is told what to send. The Girdle's page says its own sentence, as the board's and the
+    cards' do."""
+    api = _api_refusal(client.post(f"/api/girdle/{GIRDLE_DAY}/photo", data=b"",
+                                   content_type="image/jpeg"))
+    assert api.startswith("Send a photo of your sheet: the image as the request's body")
+    assert "Choose" not in api
+    page = client.post(f"/girdle/{GIRDLE_DAY}/photo", data={"csrf_token": token(client),
+                                                             "solution": "CAT 1"},
+                       content_type="multipart/form-data")
+    assert _page_refusal(page) == "Choose a photo of your sheet first."
+    assert re.search(r"<textarea[^>]*>\s*CAT 1</textarea>", page.get_data(as_text=True))
+    for url, what in [(f"/api/games/{_new_game(client)['table_key']}/photos", "the board"),
+                      ("/api/pdq/cards", "the cards")]:
+        said = _api_refusal(client.post(url, data=b"", content_type="image/jpeg"))
+        assert said.startswith(f"Send a photo of {what}: "), url
