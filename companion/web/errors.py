@@ -191,7 +191,10 @@ def _companion_error(exc: CompanionError) -> ErrorAnswer:
 
 
 def _conflict(_exc: IntegrityError) -> ErrorAnswer:
-    return error_response(409, "Someone changed this at the same moment; reload and try again.")
+    """A change the database refused because another went in at the same moment: a page is
+    reloaded, an API request sent again."""
+    again = "send the request again" if wants_json() else "reload and try again"
+    return error_response(409, f"Someone changed this at the same moment; {again}.")
 
 
 def _database_down(exc: OperationalError) -> ErrorAnswer:

@@ -345,3 +345,24 @@ def test_a_missing_photo_is_chosen_on_the_page_and_sent_as_the_body_to_the_api(c
                       ("/api/pdq/cards", "the cards")]:
         said = _api_refusal(client.post(url, data=b"", content_type="image/jpeg"))
         assert said.startswith(f"Send a photo of {what}: "), url
+
+
+def test_a_change_refused_by_the_database_is_worded_for_where_it_is_read(sqlite_app):
+    """Two changes at the same moment, one refused by the database: the API was told to
+    "reload and try again", a page's words."""
+    from sqlalchemy.exc import IntegrityError
+
+    def clash():
+        raise IntegrityError("INSERT", {}, Exception("UNIQUE constraint failed"))
+
+    sqlite_app.add_url_rule("/api/clash", "api_clash", clash)
+    sqlite_app.add_url_rule("/clash", "page_clash", clash)
+    client = sqlite_app.test_client()
+    api = client.get("/api/clash")
+    assert api.status_code == 409
+    said = api.get_json()["error"]
+    assert said == "Someone changed this at the same moment; send the request again."
+    assert not PAGE_WORDS.search(said)
+    page = client.get("/clash")
+    assert page.status_code == 409
+    assert "reload and try again." in unescape(page.get_data(as_text=True))
