@@ -84,6 +84,30 @@ def test_a_line_of_plain_text_is_read_as_the_unicode_reading_reads_it():
     assert word_letters(" Caf\u00e9 ") == _plain_letters(" Caf\u00e9 ") == "Cafe"
 
 
+@pytest.mark.parametrize(("typed", "letters"), [
+    ("\u0153uvre", "oeuvre"), ("encyclop\u00e6dia", "encyclopaedia"),
+    ("\u00c6sthete", "AEsthete"), ("MAN\u0152UVRE", "MANOEUVRE"),
+    ("sm\u00f8rrebr\u00f8d", "smorrebrod"), ("z\u0142oty", "zloty"),
+    ("\u0141\u00d3D\u0179", "LODZ"),
+    ("\u0111", "d"), ("\u0127", "h"), ("\u0131", "i"), ("\u00fe\u00f0", "thd"),
+    ("\u00deORN", "THORN"), ("\u0133", "ij"), ("\ufb01sh", "fish"), ("stra\u00dfe", "strasse"),
+])
+def test_letters_unicode_leaves_whole_are_spelt_as_english_writes_them(typed, letters):
+    """ŒUVRE was "not a word: it contains 'œ'" while OEUVRE is valid and CAFÉ was CAFE: the
+    ligatures and the letters with a stroke, which Unicode does not take apart, are spelt out."""
+    from companion.lexicon import is_letters, word_letters
+
+    assert word_letters(typed) == letters
+    assert is_letters(word_letters(typed))
+
+
+def test_a_letter_no_english_word_list_spells_is_still_refused():
+    from companion.lexicon import is_letters, word_letters
+
+    for typed in ("\u0292e", "\u014bo", "ca\u0294"):  # ezh, eng, glottal stop
+        assert not is_letters(word_letters(typed)), typed
+
+
 def test_the_build_reads_accented_entries_in_plain_letters(tmp_path):
     """An entry SCOWL writes with accents is kept in plain letters when what is left passes
     the build's other rules; the letters are read by the judge's own function."""
@@ -92,13 +116,15 @@ def test_the_build_reads_accented_entries_in_plain_letters(tmp_path):
     scowl = tmp_path / "scowl"
     scowl.mkdir()
     (scowl / "english-words.10").write_text(
-        "cat\ncafé\ncafé's\nfiancé\nsmörgåsbord\nencyclopædia\nsmør\n", encoding="utf-8")
+        "cat\ncafé\ncafé's\nfiancé\nsmörgåsbord\nencyclopædia\nsmør\nʒe\n",
+        encoding="utf-8")
     (scowl / "american-words.50").write_text("jalapen\u0303o\n", encoding="utf-8")
     (scowl / "english-words.80").write_text("piñata\n", encoding="utf-8")  # above size 70
     (scowl / "english-upper.10").write_text("Pelé\n", encoding="utf-8")  # a list not read
     builder = _builder()
     assert builder.word_letters is word_letters
-    expected = ["cafe", "cat", "fiance", "jalapeno", "smorgasbord"]
+    # æ and ø are spelt out as a typed word's are (ENCYCLOPAEDIA, SMOR); ʒ is not a letter A-Z
+    expected = ["cafe", "cat", "encyclopaedia", "fiance", "jalapeno", "smor", "smorgasbord"]
     assert builder.collect(scowl, 70) == expected
     out = tmp_path / "out"
     assert builder.main(["--scowl", str(scowl), "--out", str(out)]) == 0
