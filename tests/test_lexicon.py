@@ -132,6 +132,40 @@ def test_the_build_reads_accented_entries_in_plain_letters(tmp_path):
         assert fh.read().splitlines() == expected
 
 
+def test_the_build_drops_a_spelling_of_an_abbreviation_filed_as_a_word(tmp_path):
+    """SCOWL's british-words.70 has "aeq", the British spelling of "eq", which its
+    american-abbreviations.70 lists: AEQ was valid and topped Bug Words move lists. The other
+    spelling of an abbreviation SCOWL lists for one spelling is no word, unless SCOWL's
+    english-words (every spelling's) have it or it is one of the build's CROSSED_WORDS."""
+    scowl = tmp_path / "scowl"
+    scowl.mkdir()
+    (scowl / "american-abbreviations.70").write_text("eq\nger\nbor\nIre\n", encoding="utf-8")
+    (scowl / "british-abbreviations.70").write_text("aet\n", encoding="utf-8")
+    (scowl / "english-abbreviations.50").write_text("al\n", encoding="utf-8")
+    (scowl / "british-words.70").write_text("aeq\ngre\nbour\ncolour\n", encoding="utf-8")
+    (scowl / "american-words.70").write_text("et\ncolor\n", encoding="utf-8")
+    # goer is ger respelt, all is al respelt: words every spelling has
+    (scowl / "english-words.35").write_text("goer\nall\ncat\n", encoding="utf-8")
+    builder = _builder()
+    assert builder.crossed_abbreviations(scowl, 70) == {"aeq", "gre", "bour"}
+    assert builder.crossed_abbreviations(scowl, 60) == set()  # lists above the size unread
+    # et is the American spelling of aet (aetatis), but a word of its own: eat's past
+    assert builder.collect(scowl, 70) == ["all", "cat", "color", "colour", "et", "goer"]
+
+
+def test_the_default_list_has_no_abbreviation_or_symbol_taken_for_a_word():
+    """AEQ (aequales) was valid and topped Bug Words move lists; so were the other spellings
+    of abbreviations SCOWL lists (archeol, bour, ert, gre, paleontol) and symbols with a vowel
+    (kcal, psia, sinh). The real words close to them stay."""
+    lex = default_lexicon()
+    for abbreviation in ("aeq", "archeol", "bour", "ert", "gre", "paleontol",
+                         "kcal", "psia", "psid", "sinh", "tanh", "coth", "sech"):
+        assert abbreviation not in lex, abbreviation
+    for word in ("et", "jor", "perv", "threap", "goer", "cosh", "sin", "tan", "cot",
+                 "archaeology", "aeon", "gree"):
+        assert word in lex, word
+
+
 def test_the_build_script_reproduces_the_shipped_list_byte_for_byte(tmp_path):
     """python scripts/build_wordlist.py writes exactly the list and licence that ship."""
     scowl = Path("/usr/share/dict/scowl")
