@@ -93,7 +93,7 @@ CROSSED_WORDS = {
 def respellings(word: str) -> set[str]:
     """``word`` with one of the ``SPELLING_PAIRS`` differences made, either way (eq: aeq,
     eaq, ...; ger: gre)."""
-    out = set()
+    out: set[str] = set()
     for a, b in SPELLING_PAIRS:
         for old, new in ((a, b), (b, a)):
             start = word.find(old)
@@ -117,9 +117,9 @@ def crossed_abbreviations(scowl: Path, size: int) -> set[str]:
     ``english``) up to ``size``, less the words SCOWL's ``english-words`` lists (every
     spelling's words) have and the ``CROSSED_WORDS``: entries that are one spelling's
     form of another's abbreviation (aeq, gre, bour, archeol), not words."""
-    abbreviations = {a for a in _entries(scowl, "*-abbreviations.*", size)
-                     if a.isalpha() and a.islower()} - _entries(scowl, "english-abbreviations.*",
-                                                                size)
+    one_spelling = (_entries(scowl, "*-abbreviations.*", size)
+                    - _entries(scowl, "english-abbreviations.*", size))
+    abbreviations = {a for a in one_spelling if a.isalpha() and a.islower()}
     common = _entries(scowl, "english-words.*", size)
     crossed = set().union(*(respellings(a) for a in abbreviations))
     return (crossed & _entries(scowl, "*-words.*", size)) - common - CROSSED_WORDS
