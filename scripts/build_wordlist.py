@@ -15,8 +15,11 @@ live in SCOWL's separate ``-upper``, ``-abbreviations`` and ``-contractions`` li
 are not read), and drops entries that are letter names, unit symbols or abbreviations
 in disguise (single letters other than "a", and vowel-less strings such as "rs", "kb", "csc"
 that are not in a short list of real vowel-less words such as "brr", "hmm", "nth",
-"crwth"), and writes a sorted, gzip-compressed list with a fixed timestamp so the output is
-byte-identical on every run. The SCOWL copyright notice is copied beside it.
+"crwth"), and the other spelling of an
+abbreviation that SCOWL files as a word (``crossed_abbreviations``: "aeq", the British
+spelling of the American abbreviation "eq"), and writes a sorted, gzip-compressed list with a
+fixed timestamp so the output is byte-identical on every run. The SCOWL copyright notice is
+copied beside it.
 
     python scripts/build_wordlist.py [--size 70] [--scowl /usr/share/dict/scowl] [--out DIR]
 """
@@ -56,21 +59,74 @@ def keep(word: str) -> bool:
     return bool(VOWELS & set(word)) or word in VOWELLESS_WORDS
 
 
+# SCOWL's lists of one spelling (american, british, ...) hold the words that are spelt so in
+# it alone, each paired with its other spellings (color, colour). A few of its pairs cross
+# over: one spelling's abbreviation is in that spelling's -abbreviations list, and its other
+# spelling in the other's -words list, as a word. ``crossed_abbreviations`` finds them by the
+# spelling differences SCOWL pairs: ae and e (aeq: eq, Latin aequales), oe and e, our and or
+# (bour: bor, borough), re and er (gre: ger, German).
+SPELLING_PAIRS = (("ae", "e"), ("oe", "e"), ("our", "or"), ("re", "er"))
+# Other spellings of an abbreviation that are words all the same, with the evidence.
+CROSSED_WORDS = {
+    "et",  # eat's dialect past, in NWL2018 and Collins (SCOWL: american-words.70; aet)
+    "jor",  # a movement of a raga, in Collins (SCOWL: american-words.70; jour, journal)
+    "perv",  # SCOWL's english-words.55 has pervs, perved, perving (SCOWL: prev, previous)
+    "threap",  # to scold; english-words.80 has threaps, threaped (SCOWL: therap, therapy)
+}
+
+
+def respellings(word: str) -> set[str]:
+    """``word`` with one of the ``SPELLING_PAIRS`` differences made, either way (eq: aeq,
+    eaq, ...; ger: gre)."""
+    out: set[str] = set()
+    for a, b in SPELLING_PAIRS:
+        for old, new in ((a, b), (b, a)):
+            start = word.find(old)
+            while start >= 0:
+                out.add(word[:start] + new + word[start + len(old):])
+                start = word.find(old, start + 1)
+    return out
+
+
+def _entries(scowl: Path, pattern: str, size: int) -> set[str]:
+    """The lines of the ``scowl`` lists named ``pattern`` of sizes up to ``size``."""
+    entries: set[str] = set()
+    for path in scowl.glob(pattern):
+        if path.suffix[1:].isdigit() and int(path.suffix[1:]) <= size:
+            entries.update(path.read_text(encoding="utf-8", errors="replace").splitlines())
+    return entries
+
+
+def crossed_abbreviations(scowl: Path, size: int) -> set[str]:
+    """The other spellings of the abbreviations in SCOWL's lists of one spelling (any but
+    ``english``) up to ``size``, less the words SCOWL's ``english-words`` lists (every
+    spelling's words) have and the ``CROSSED_WORDS``: entries that are one spelling's
+    form of another's abbreviation (aeq, gre, bour, archeol), not words."""
+    one_spelling = (_entries(scowl, "*-abbreviations.*", size)
+                    - _entries(scowl, "english-abbreviations.*", size))
+    abbreviations = {a for a in one_spelling if a.isalpha() and a.islower()}
+    common = _entries(scowl, "english-words.*", size)
+    crossed = set().union(*(respellings(a) for a in abbreviations))
+    return (crossed & _entries(scowl, "*-words.*", size)) - common - CROSSED_WORDS
+
+
 OUT_DIR = ROOT / "companion" / "lexicon" / "data"
 COPYRIGHT = Path("/usr/share/doc/scowl/copyright")
 
 
 def collect(scowl: Path, size: int) -> list[str]:
     """The sorted, filtered union of the ``CATEGORIES`` lists of ``scowl`` up to ``size``,
-    each entry read in plain letters (accents dropped) by ``word_letters``."""
+    each entry read in plain letters (accents dropped) by ``word_letters``, less what
+    ``keep`` refuses and the ``crossed_abbreviations``."""
     words: set[str] = set()
+    crossed = crossed_abbreviations(scowl, size)
     for category in CATEGORIES:
         for path in sorted(scowl.glob(f"{category}.*")):
             if int(path.suffix[1:]) > size:
                 continue
             for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
                 word = word_letters(line)
-                if re.fullmatch(r"[a-z]+", word) and keep(word):
+                if re.fullmatch(r"[a-z]+", word) and keep(word) and word not in crossed:
                     words.add(word)
     return sorted(words)
 

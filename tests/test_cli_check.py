@@ -281,6 +281,23 @@ def test_a_sharp_s_is_judged_as_the_two_letters_its_capitals_show(capsys, typed)
     assert data["reason"].startswith("STRASSE is not in the word list"), data["reason"]
 
 
+@pytest.mark.parametrize(("typed", "word"), [
+    ("\u0153uvre", "OEUVRE"), ("encyclop\u00e6dia", "ENCYCLOPAEDIA"),
+    ("\u00c6sthete", "AESTHETE"), ("man\u0153uvre", "MANOEUVRE"), ("z\u0142oty", "ZLOTY"),
+])
+def test_a_word_typed_with_a_ligature_or_a_stroke_is_judged_by_its_letters(capsys, typed, word):
+    """ŒUVRE was "not a word: it contains 'œ'", ENCYCLOPÆDIA and ÆSTHETE likewise, though
+    OEUVRE and ENCYCLOPAEDIA are in the list and CAFÉ is judged as CAFE."""
+    code, out, _ = run(capsys, "check", typed)
+    assert code == 0 and out.startswith(f"{word}: VALID"), out
+
+
+def test_an_abbreviation_scowl_files_as_a_word_is_not_valid(capsys):
+    """AEQ (aequales) was "VALID ... No definition on file" and topped Bug Words move lists."""
+    code, out, _ = run(capsys, "check", "aeq")
+    assert code == 1 and out.startswith("AEQ: NOT VALID"), out
+
+
 def test_a_club_list_s_sharp_s_is_two_letters_as_typed(tmp_path, capsys):
     club = tmp_path / "club.txt"
     club.write_text("stra\u00dfe\nqi\n", encoding="utf-8")

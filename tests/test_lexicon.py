@@ -84,6 +84,30 @@ def test_a_line_of_plain_text_is_read_as_the_unicode_reading_reads_it():
     assert word_letters(" Caf\u00e9 ") == _plain_letters(" Caf\u00e9 ") == "Cafe"
 
 
+@pytest.mark.parametrize(("typed", "letters"), [
+    ("\u0153uvre", "oeuvre"), ("encyclop\u00e6dia", "encyclopaedia"),
+    ("\u00c6sthete", "AEsthete"), ("MAN\u0152UVRE", "MANOEUVRE"),
+    ("sm\u00f8rrebr\u00f8d", "smorrebrod"), ("z\u0142oty", "zloty"),
+    ("\u0141\u00d3D\u0179", "LODZ"),
+    ("\u0111", "d"), ("\u0127", "h"), ("\u0131", "i"), ("\u00fe\u00f0", "thd"),
+    ("\u00deORN", "THORN"), ("\u0133", "ij"), ("\ufb01sh", "fish"), ("stra\u00dfe", "strasse"),
+])
+def test_letters_unicode_leaves_whole_are_spelt_as_english_writes_them(typed, letters):
+    """ŒUVRE was "not a word: it contains 'œ'" while OEUVRE is valid and CAFÉ was CAFE: the
+    ligatures and the letters with a stroke, which Unicode does not take apart, are spelt out."""
+    from companion.lexicon import is_letters, word_letters
+
+    assert word_letters(typed) == letters
+    assert is_letters(word_letters(typed))
+
+
+def test_a_letter_no_english_word_list_spells_is_still_refused():
+    from companion.lexicon import is_letters, word_letters
+
+    for typed in ("\u0292e", "\u014bo", "ca\u0294"):  # ezh, eng, glottal stop
+        assert not is_letters(word_letters(typed)), typed
+
+
 def test_the_build_reads_accented_entries_in_plain_letters(tmp_path):
     """An entry SCOWL writes with accents is kept in plain letters when what is left passes
     the build's other rules; the letters are read by the judge's own function."""
@@ -92,18 +116,53 @@ def test_the_build_reads_accented_entries_in_plain_letters(tmp_path):
     scowl = tmp_path / "scowl"
     scowl.mkdir()
     (scowl / "english-words.10").write_text(
-        "cat\ncafé\ncafé's\nfiancé\nsmörgåsbord\nencyclopædia\nsmør\n", encoding="utf-8")
+        "cat\ncafé\ncafé's\nfiancé\nsmörgåsbord\nencyclopædia\nsmør\nʒe\n",
+        encoding="utf-8")
     (scowl / "american-words.50").write_text("jalapen\u0303o\n", encoding="utf-8")
     (scowl / "english-words.80").write_text("piñata\n", encoding="utf-8")  # above size 70
     (scowl / "english-upper.10").write_text("Pelé\n", encoding="utf-8")  # a list not read
     builder = _builder()
     assert builder.word_letters is word_letters
-    expected = ["cafe", "cat", "fiance", "jalapeno", "smorgasbord"]
+    # æ and ø are spelt out as a typed word's are (ENCYCLOPAEDIA, SMOR); ʒ is not a letter A-Z
+    expected = ["cafe", "cat", "encyclopaedia", "fiance", "jalapeno", "smor", "smorgasbord"]
     assert builder.collect(scowl, 70) == expected
     out = tmp_path / "out"
     assert builder.main(["--scowl", str(scowl), "--out", str(out)]) == 0
     with gzip.open(out / "words.txt.gz", "rt", encoding="ascii") as fh:
         assert fh.read().splitlines() == expected
+
+
+def test_the_build_drops_a_spelling_of_an_abbreviation_filed_as_a_word(tmp_path):
+    """SCOWL's british-words.70 has "aeq", the British spelling of "eq", which its
+    american-abbreviations.70 lists: AEQ was valid and topped Bug Words move lists. The other
+    spelling of an abbreviation SCOWL lists for one spelling is no word, unless SCOWL's
+    english-words (every spelling's) have it or it is one of the build's CROSSED_WORDS."""
+    scowl = tmp_path / "scowl"
+    scowl.mkdir()
+    (scowl / "american-abbreviations.70").write_text("eq\nger\nbor\nIre\n", encoding="utf-8")
+    (scowl / "british-abbreviations.70").write_text("aet\n", encoding="utf-8")
+    (scowl / "english-abbreviations.50").write_text("al\n", encoding="utf-8")
+    (scowl / "british-words.70").write_text("aeq\ngre\nbour\ncolour\n", encoding="utf-8")
+    (scowl / "american-words.70").write_text("et\ncolor\n", encoding="utf-8")
+    # goer is ger respelt, all is al respelt: words every spelling has
+    (scowl / "english-words.35").write_text("goer\nall\ncat\n", encoding="utf-8")
+    builder = _builder()
+    assert builder.crossed_abbreviations(scowl, 70) == {"aeq", "gre", "bour"}
+    assert builder.crossed_abbreviations(scowl, 60) == set()  # lists above the size unread
+    # et is the American spelling of aet (aetatis), but a word of its own: eat's past
+    assert builder.collect(scowl, 70) == ["all", "cat", "color", "colour", "et", "goer"]
+
+
+def test_the_default_list_has_no_abbreviation_or_symbol_taken_for_a_word():
+    """AEQ (aequales) was valid and topped Bug Words move lists; so were the other spellings
+    of abbreviations SCOWL lists (archeol, bour, ert, gre, paleontol). The real words close
+    to them stay."""
+    lex = default_lexicon()
+    for abbreviation in ("aeq", "archeol", "bour", "ert", "gre", "paleontol"):
+        assert abbreviation not in lex, abbreviation
+    for word in ("et", "jor", "perv", "threap", "goer", "cosh", "sin", "tan", "cot",
+                 "archaeology", "aeon", "gree"):
+        assert word in lex, word
 
 
 def test_the_build_script_reproduces_the_shipped_list_byte_for_byte(tmp_path):

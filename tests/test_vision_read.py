@@ -978,10 +978,13 @@ def test_with_two_marks_the_one_on_a_bare_square_is_still_no_letter():
 
 
 def test_every_scene_word_is_a_word_of_the_shipped_list():
-    """The boards are read with the shipped list: a scene word it lacks would be a misread."""
+    """The boards are read with the shipped list: a scene word it lacks would be a misread.
+    The pinned list keeps three abbreviations the shipped list has since dropped (the other
+    spellings SCOWL files as words, scripts/build_wordlist.py ``crossed_abbreviations``);
+    no board the tests draw holds one (its reading would put a word in its place)."""
     shipped = default_lexicon()
     missing = [w for w in scene_words() if w not in shipped]
-    assert len(scene_words()) > 100_000 and missing == []
+    assert len(scene_words()) > 100_000 and missing == ["archeol", "ert", "paleontol"]
 
 
 def test_a_listed_cells_alternatives_that_tell_nothing_are_not_shown(capsys):

@@ -55,6 +55,15 @@ def test_club_word_list_is_used_and_named(tmp_path):
     assert "club.txt" in client.get("/judge").get_data(as_text=True)
 
 
+def test_a_word_typed_with_a_ligature_is_judged_by_its_letters(client):
+    """ŒUVRE was "not a word: it contains 'œ'" on the judge page too, though OEUVRE is valid."""
+    for typed, word in (("\u0153uvre", "OEUVRE"), ("encyclop\u00e6dia", "ENCYCLOPAEDIA")):
+        data = client.get("/api/check", query_string={"word": typed}).get_json()
+        assert data["valid"] is True and data["word"] == word, data
+    page = client.get("/", query_string={"word": "\u00c6sthete"}).get_data(as_text=True)
+    assert "AESTHETE" in page and "contains" not in page
+
+
 @pytest.mark.parametrize(
     ("method", "url", "status", "message"),
     [
