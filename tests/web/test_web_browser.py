@@ -250,27 +250,32 @@ def test_the_dealer_keeps_the_intergenerational_player_chosen(page):
     """The player box came back on "Every player" after Next round, Show all words, a new
     deck, or a deal refused: each keeps the player chosen, as the variant is kept, the
     player chosen on a round (no word checked) too."""
+
+    def go(link: str) -> None:  # a link or button that loads a page: its script has run
+        with page.expect_navigation(wait_until="load"):
+            page.click(link)
+
     page.goto("/pdq")
     page.select_option("#variant", "intergenerational")
-    page.click("#deal-form button[type=submit]")
+    go("#deal-form button[type=submit]")
     page.select_option("#player", "child")  # chosen, no word checked yet
-    page.click("#show-link")
+    go("#show-link")
     assert page.locator("#all-words").count() == 1 and page.input_value("#player") == "child"
     page.select_option("#player", "")  # every player: the links name none
     assert "player=" not in page.get_attribute("#next-link", "href")
     page.select_option("#player", "adult")
-    page.click("#next-link")
+    go("#next-link")
     assert "Round 2 of 26" in page.inner_text("h2") and page.input_value("#player") == "adult"
     page.select_option("#player", "child")
-    page.click("#deal-form button[type=submit]")  # Shuffle and deal a new deck
+    go("#deal-form button[type=submit]")  # Shuffle and deal a new deck
     assert "Round 1 of 26" in page.inner_text("h2") and page.input_value("#player") == "child"
-    page.click("#next-link")
+    go("#next-link")
     assert "Round 2 of 26" in page.inner_text("h2") and page.input_value("#player") == "child"
-    page.click("#show-link")
+    go("#show-link")
     assert page.locator("#all-words").count() == 1 and page.input_value("#player") == "child"
     page.goto(page.url.replace("round=2", "round=99"))  # an edited link: the deal refused
     assert "Round must be a whole number" in page.inner_text("#error")
-    page.click("#deal-form button[type=submit]")
+    go("#deal-form button[type=submit]")
     assert "Round 1 of 26" in page.inner_text("h2") and page.input_value("#player") == "child"
 
 
