@@ -154,7 +154,7 @@ def board_wrong(out: dict, letters: list[list[str]], heights=None) -> tuple[int,
 def _board_path(kind: str, game: str, hide_markers: bool = False, blanks: int = 0):
     """Photos of a synthetic ``kind`` board of ``game`` (1600x1200, as the tests take them;
     with ``blanks`` blank tiles), and the reader the command line uses for them."""
-    from companion.lexicon import Lexicon
+    from companion.lexicon import Lexicon, default_lexicon
     from synthetic.boards import flat_board, synthetic_photo
     from synthetic.camera import Camera, photograph
     from synthetic.scenes import crossword
@@ -167,7 +167,7 @@ def _board_path(kind: str, game: str, hide_markers: bool = False, blanks: int = 
     def photos(n: int):
         for seed in range(1, n + 1):
             rng = np.random.default_rng(seed)
-            scene = crossword(spec, words, rng, words=8, blanks=blanks)
+            scene = crossword(spec, words, rng, words=8, blanks=blanks, judge=default_lexicon())
             if hide_markers:  # a hand over each corner, the board found by its outline
                 flat, corners = flat_board(kind, spec, scene, rng)
                 h, w = flat.shape[:2]

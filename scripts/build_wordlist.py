@@ -15,7 +15,7 @@ live in SCOWL's separate ``-upper``, ``-abbreviations`` and ``-contractions`` li
 are not read), and drops entries that are letter names, unit symbols or abbreviations
 in disguise (single letters other than "a", and vowel-less strings such as "rs", "kb", "csc"
 that are not in a short list of real vowel-less words such as "brr", "hmm", "nth",
-"crwth"), and the other spelling of an
+"crwth"; a few symbols with a vowel, "kcal", "psia", "sinh"), and the other spelling of an
 abbreviation that SCOWL files as a word (``crossed_abbreviations``: "aeq", the British
 spelling of the American abbreviation "eq"), and writes a sorted, gzip-compressed list with a
 fixed timestamp so the output is byte-identical on every run. The SCOWL copyright notice is
@@ -52,10 +52,25 @@ VOWELLESS_WORDS = {
 }
 
 
+# Symbols with a vowel that SCOWL's english-words.70 lists as words: in no word-game list and
+# with no definition in WordNet (the vowel-less ones, "csc", "csch", "kb", go by the rule above).
+SYMBOLS = {
+    "kcal",  # kilocalorie
+    "psia",  # pounds per square inch, absolute
+    "psid",  # pounds per square inch, differential
+    "sinh",  # the hyperbolic sine (sin and cos are words: a sin, a cos lettuce)
+    "tanh",  # the hyperbolic tangent
+    "coth",  # the hyperbolic cotangent
+    "sech",  # the hyperbolic secant
+}
+
+
 def keep(word: str) -> bool:
     """False for letter names, symbols and abbreviations that SCOWL lists as words."""
     if len(word) == 1:
         return word == "a"
+    if word in SYMBOLS:
+        return False
     return bool(VOWELS & set(word)) or word in VOWELLESS_WORDS
 
 

@@ -28,14 +28,21 @@ class Scene:
 
 
 def crossword(spec: BoardSpec, lexicon: Lexicon, rng: np.random.Generator, words: int = 10,
-              blanks: int = 0, max_len: int = 7) -> Scene:
+              blanks: int = 0, max_len: int = 7, judge: Lexicon | None = None) -> Scene:
     """A random position of up to ``words`` crossing words in which every run is a word, as a
     game played with ``spec``'s set could leave it: no letter on more tiles than the set holds
     (``spec.counts``, the game engine's; none counted when they are not known). ``blanks``
     tiles are blank tiles (the number asked, whatever the set holds: a test may want a tile
     showing no letter); a word that needs one more of a letter than the set has left may be
     put down with a blank standing in for it, as a player would, while blanks are left to
-    stand in, and the other blanks are tiles drawn at random."""
+    stand in, and the other blanks are tiles drawn at random.
+
+    The words are drawn from ``lexicon`` and every run must be a word of ``judge`` (by
+    default ``lexicon``): a pinned list drawn from and the shipped list judging keep each
+    seed's board as it was, unless it would hold a word the shipped list has since dropped
+    (the word is passed over as one that does not fit, and no more random numbers are
+    drawn than before)."""
+    judge = lexicon if judge is None else judge
     pool = [w for w in lexicon if 3 <= len(w) <= max_len and w.isalpha()]
     qu = "Qu" in spec.letters  # one tile stands for "qu": a word is placed tile by tile
     if qu:
@@ -43,8 +50,8 @@ def crossword(spec: BoardSpec, lexicon: Lexicon, rng: np.random.Generator, words
     bag = _Bag.of(spec, blanks)
     grid = [[""] * spec.cols for _ in range(spec.rows)]
     first = pool[int(rng.integers(len(pool)))]
-    for _ in range(10_000):  # a word the set's tiles cannot spell is drawn again
-        if bag.spells(list(first)):
+    for _ in range(10_000):  # a word the set's tiles cannot spell (or not a word) is drawn again
+        if bag.spells(list(first)) and (first.replace("q", "qu") if qu else first) in judge:
             break
         first = pool[int(rng.integers(len(pool)))]
     else:
@@ -65,7 +72,7 @@ def crossword(spec: BoardSpec, lexicon: Lexicon, rng: np.random.Generator, words
         for w in cands[:20]:
             k = w.index(letter)
             sr, sc = r - dr * k, c - dc * k
-            if _fits(grid, spec, w, sr, sc, dr, dc, lexicon, qu, bag):
+            if _fits(grid, spec, w, sr, sc, dr, dc, judge, qu, bag):
                 bag.take(grid, w, sr, sc, dr, dc)
                 _place(grid, w, sr, sc, dr, dc)
                 placed += 1

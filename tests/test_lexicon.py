@@ -155,10 +155,11 @@ def test_the_build_drops_a_spelling_of_an_abbreviation_filed_as_a_word(tmp_path)
 
 def test_the_default_list_has_no_abbreviation_or_symbol_taken_for_a_word():
     """AEQ (aequales) was valid and topped Bug Words move lists; so were the other spellings
-    of abbreviations SCOWL lists (archeol, bour, ert, gre, paleontol). The real words close
-    to them stay."""
+    of abbreviations SCOWL lists (archeol, bour, ert, gre, paleontol) and symbols with a vowel
+    (kcal, psia, sinh). The real words close to them stay."""
     lex = default_lexicon()
-    for abbreviation in ("aeq", "archeol", "bour", "ert", "gre", "paleontol"):
+    for abbreviation in ("aeq", "archeol", "bour", "ert", "gre", "paleontol",
+                         "kcal", "psia", "psid", "sinh", "tanh", "coth", "sech"):
         assert abbreviation not in lex, abbreviation
     for word in ("et", "jor", "perv", "threap", "goer", "cosh", "sin", "tan", "cot",
                  "archaeology", "aeon", "gree"):

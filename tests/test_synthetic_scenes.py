@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from companion.lexicon import Lexicon
+from companion.lexicon import Lexicon, default_lexicon
 from synthetic.scenes import Scene, crossword
 from vision.boards import BoardSpec, board_spec
 from vision.words import runs
@@ -44,7 +44,7 @@ def test_no_board_holds_more_of_a_letter_than_the_set(game):
     for seed in range(1, 9):
         for words, blanks in ((8, 0), (14, 1 if game == "bugwords" else 0)):
             scene = crossword(spec, scene_words(), np.random.default_rng(seed), words=words,
-                              blanks=blanks)
+                              blanks=blanks, judge=default_lexicon())
             assert _faces_beyond(spec, scene) == {}, (seed, words)
             assert len(scene.blanks) == blanks
             assert _all_words(scene)
@@ -59,12 +59,35 @@ def test_a_blank_stands_in_for_a_letter_the_set_has_run_out_of():
     stood_in = 0
     for seed in range(1, 7):
         scene = crossword(one_each, scene_words(), np.random.default_rng(seed), words=8,
-                          blanks=2)
+                          blanks=2, judge=default_lexicon())
         assert _faces_beyond(one_each, scene) == {}
         assert len(scene.blanks) == 2 and _all_words(scene)
         letters = Counter(t for row in scene.letters for t in row if t)
         stood_in += sum(n - 1 for n in letters.values())
         assert sum(n - 1 for n in letters.values()) <= 2
-        bare = crossword(one_each, scene_words(), np.random.default_rng(seed), words=8)
+        bare = crossword(one_each, scene_words(), np.random.default_rng(seed), words=8,
+                         judge=default_lexicon())
         assert max(Counter(t for row in bare.letters for t in row if t).values()) == 1
     assert stood_in > 0  # some board needed a blank to stand in
+
+
+def test_a_board_judged_by_another_list_passes_over_the_words_it_lacks():
+    """Drawn from the pinned list and judged by one lacking a word the board held, the
+    board no longer holds it; a board that never held it is drawn the same (a word passed
+    over draws no more random numbers)."""
+    spec = board_spec("bugwords")
+    boards = {seed: crossword(spec, scene_words(), np.random.default_rng(seed), words=8)
+              for seed in range(1, 7)}
+    words_of = {seed: {w for w, _ in runs([[t.lower() for t in row] for row in b.letters])}
+                for seed, b in boards.items()}
+    dropped = sorted(words_of[1])[0]  # a word of seed 1's board
+    judge = Lexicon([w for w in scene_words() if w != dropped], name="less one")
+    for seed, board in boards.items():
+        judged = crossword(spec, scene_words(), np.random.default_rng(seed), words=8,
+                           judge=judge)
+        if dropped in words_of[seed]:
+            assert judged != board
+            assert all(w in judge for w, _ in runs([[t.lower() for t in row]
+                                                    for row in judged.letters]))
+        else:
+            assert judged == board, seed

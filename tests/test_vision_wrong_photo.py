@@ -73,7 +73,7 @@ def _board_photo(kind: str, game: str, seed: int = 1) -> tuple[Scene, bytes]:
     def draw() -> tuple[Scene, bytes]:
         rng = np.random.default_rng(seed)
         spec = board_spec(game)
-        scene = crossword(spec, scene_words(), rng, words=6)
+        scene = crossword(spec, scene_words(), rng, words=6, judge=default_lexicon())
         return scene, synthetic_photo(kind, spec, scene, rng, SMALL)
 
     return once(f"synthetic {kind} {game} photo, seed {seed}, six words, {SMALL}", draw)
