@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import errno
+import fcntl
 import functools
 import hashlib
 import json
@@ -254,12 +255,42 @@ def _staging(out: Path) -> Iterator[Path]:
     """A new folder inside ``out`` to gather a build's files in, removed when the build ends,
     however it ends. Inside ``out``, not beside it: the files then move in by renaming, on
     the same disk, and ``out`` is the folder already found to take files (its parent may not:
-    ``-o .``, a folder of its own mount)."""
-    stage = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=out))
+    ``-o .``, a folder of its own mount). The build holds a lock on its folder while it runs,
+    so the folders of builds that are gone (killed outright) are told from those of builds
+    still running, and cleared (:func:`_clear_left_stages`)."""
+    with lock_folder(out):  # no other build clears this one's folder before it is locked
+        _clear_left_stages(out)
+        stage = Path(tempfile.mkdtemp(prefix=STAGE_PREFIX, dir=out))
+        held = os.open(stage, os.O_RDONLY | os.O_DIRECTORY)
+        with contextlib.suppress(OSError):  # no lock to be had: it is never cleared
+            fcntl.flock(held, fcntl.LOCK_EX)
     try:
         yield stage
     finally:
         shutil.rmtree(stage, ignore_errors=True)
+        os.close(held)
+
+
+def _clear_left_stages(out: Path) -> list[str]:
+    """Remove the folders in ``out`` that builds gathered their files in and left, killed
+    before they could remove them: those no running build holds locked. Their names."""
+    cleared = []
+    for stage in sorted(out.glob(f"{STAGE_PREFIX}*")):
+        if stage.is_symlink() or not stage.is_dir():
+            continue
+        try:
+            fd = os.open(stage, os.O_RDONLY | os.O_DIRECTORY)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # a build running (or no lock to be had): left alone
+            continue
+        finally:
+            os.close(fd)
+        shutil.rmtree(stage, ignore_errors=True)
+        cleared.append(stage.name)
+    return cleared
 
 
 @contextlib.contextmanager

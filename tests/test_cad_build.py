@@ -1535,3 +1535,28 @@ def test_an_output_folder_that_is_a_link_to_nothing_is_named_so(command, tmp_pat
         f"companion: Cannot make the folder {link}: it is a symbolic link to "
         f"{tmp_path / 'gone' / 'set'}, which does not exist.\n")
     assert not (tmp_path / "gone").exists()
+
+
+def test_a_build_clears_the_folders_builds_killed_outright_left(box_parts, tmp_path: Path
+                                                                ) -> None:
+    """A build killed outright (kill -9) left its hidden folder of half-gathered files in
+    the set's folder for good: the next build clears it, but never the folder of a build
+    still running (locked by it)."""
+    import fcntl
+
+    out = tmp_path / "set"
+    out.mkdir()
+    left = out / f"{STAGE_PREFIX}left"
+    left.mkdir()
+    (left / "quarter.stl").write_bytes(b"half a file")
+    running = out / f"{STAGE_PREFIX}running"
+    running.mkdir()
+    held = os.open(running, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        assert main(["cad", "build", "--part", "placard", "-o", str(out), "--cache-dir",
+                     str(tmp_path / "cache"), "-q"]) == 0
+        assert not left.exists() and running.is_dir()
+        assert sorted(p.name for p in out.glob(f"{STAGE_PREFIX}*")) == [running.name]
+    finally:
+        os.close(held)
