@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -105,6 +106,18 @@ def _grid_drawn(out: str) -> list[str]:
     return lines[start:end + 1]
 
 
+def _example_files(tmp_path: Path, steps) -> tuple[Path, Path]:
+    """The worked example's puzzle file and a sheet file of it played by ``steps``, as
+    ``read --puzzle`` and ``girdle check`` read them."""
+    puzzle = tmp_path / "puzzle.json"
+    puzzle.write_text(example_puzzle().to_json())
+    sheet = tmp_path / "sheet.json"
+    sheet.write_text(json.dumps({"puzzle": example_puzzle().to_dict(),
+                                 "solution": [p.to_dict(k) for k, p in
+                                              enumerate(steps, start=1)]}))
+    return puzzle, sheet
+
+
 def test_cli_read_girdle_draws_the_grid_as_girdle_check_does(tmp_path, capsys):
     """The worked example photographed and read, and the same sheet typed for 'girdle
     check': the grid is drawn alike, numbered, an empty square of a word line a '.', a dead
@@ -112,12 +125,7 @@ def test_cli_read_girdle_draws_the_grid_as_girdle_check_does(tmp_path, capsys):
     for every empty square, dead or not, and numbered neither rows nor columns."""
     photo = tmp_path / "sheet.jpg"
     photo.write_bytes(_photo("ComicNeue-Bold.otf", 1))
-    puzzle = tmp_path / "puzzle.json"
-    puzzle.write_text(example_puzzle().to_json())
-    sheet = tmp_path / "sheet.json"
-    sheet.write_text(json.dumps({"puzzle": example_puzzle().to_dict(),
-                                 "solution": [p.to_dict(k) for k, p in
-                                              enumerate(EXAMPLE_STEPS, start=1)]}))
+    puzzle, sheet = _example_files(tmp_path, EXAMPLE_STEPS)
     assert main(["girdle", "check", str(sheet)]) == 0
     checked = _grid_drawn(capsys.readouterr().out)
     assert checked[2] == " 2  # S # . # O #"  # row 2: four dead squares, an empty one
@@ -539,12 +547,7 @@ def test_cli_read_girdle_sums_the_sheet_as_girdle_check_does(tmp_path, capsys):
     photo = tmp_path / "sheet.jpg"
     photo.write_bytes(photograph(filled_sheet(example_puzzle(), steps, font[0], rng), CAM,
                                  rng)[0])
-    puzzle = tmp_path / "puzzle.json"
-    puzzle.write_text(example_puzzle().to_json())
-    sheet = tmp_path / "sheet.json"
-    sheet.write_text(json.dumps({"puzzle": example_puzzle().to_dict(),
-                                 "solution": [p.to_dict(k) for k, p in
-                                              enumerate(steps, start=1)]}))
+    puzzle, sheet = _example_files(tmp_path, steps)
     assert main(["girdle", "check", str(sheet)]) == 1  # unfinished
     checked = capsys.readouterr().out.splitlines()
     sums = checked[checked.index(next(ln for ln in checked

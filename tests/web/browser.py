@@ -79,3 +79,14 @@ def tap_and_wait(page, button: str) -> None:
     """Tap ``button`` and wait for the page it leads to."""
     with page.expect_navigation():
         page.tap(button)
+
+
+def photo_chosen_for_a_new_game(page, photo) -> None:
+    """A new Bug Words game of Ann and Bob made on /games, and the file ``photo`` chosen in
+    its sheet's photo box (not yet sent)."""
+    page.goto("/games")
+    page.select_option("#game", "bugwords")
+    page.fill("input[aria-label='Player 1']", "Ann")
+    page.fill("input[aria-label='Player 2']", "Bob")
+    page.click("#new-game button[type=submit]")
+    page.set_input_files("#photo", str(photo))

@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 from appfactory import make_app
-from browser import PHONE, fits_phone, focused, live_server, phones
+from browser import PHONE, fits_phone, focused, live_server, phones, photo_chosen_for_a_new_game
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -1366,12 +1366,7 @@ def _new_bugwords_game_with_a_photo(page, tmp_path) -> None:
 
     photo = tmp_path / "board.jpg"
     photo.write_bytes(board_photo("bugwords", word_tiles(7, 7, "QUIZ")))
-    page.goto("/games")
-    page.select_option("#game", "bugwords")
-    page.fill("input[aria-label='Player 1']", "Ann")
-    page.fill("input[aria-label='Player 2']", "Bob")
-    page.click("#new-game button[type=submit]")
-    page.set_input_files("#photo", str(photo))
+    photo_chosen_for_a_new_game(page, photo)
 
 
 def test_upload_a_board_photo_correct_a_square_and_score(page, tmp_path):

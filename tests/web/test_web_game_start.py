@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from appfactory import make_app, page_said, token
 from boardphoto import board_photo, word_tiles
-from browser import live_server
+from browser import live_server, photo_chosen_for_a_new_game
 from conftest import database_url_for
 from lateboard import late_board
 from sqlalchemy import create_engine, inspect, text
@@ -351,12 +351,7 @@ def test_a_werdup_board_photographed_at_an_angle_starts_with_its_stacks(client):
 def _photo_of_a_new_game(page, photo, shown: str = "#start-fields") -> None:
     """A new Bug Words game of Ann and Bob, and ``photo`` sent from its sheet: its photo page,
     once it shows ``shown``."""
-    page.goto("/games")
-    page.select_option("#game", "bugwords")
-    page.fill("input[aria-label='Player 1']", "Ann")
-    page.fill("input[aria-label='Player 2']", "Bob")
-    page.click("#new-game button[type=submit]")
-    page.set_input_files("#photo", str(photo))
+    photo_chosen_for_a_new_game(page, photo)
     page.click("#photo-upload button[type=submit]")
     page.wait_for_selector(shown)
 
