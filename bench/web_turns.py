@@ -30,14 +30,16 @@ def recorded_game(app, kind: str, turns: int) -> str:
     from companion.web import scoresheet as sheet
     from companion.web import table_rules
     from companion.web.db import sessions
+    from companion.web.wordlist import lexicon
 
     with app.app_context():
         db = sessions(app)()
         try:
             game = sheet.create_game(db, kind, ["Ann", "Bob"])
-            for i in range(turns):
+            for i in range(turns):  # words typed without challenges: the list judges them
                 table_rules.record_turn(db, game, {"seat": None, "action": "play",
-                                                   "words": "QUIZ", "score": 10 + i % 7}, 0.0)
+                                                   "words": "QUIZ", "score": 10 + i % 7,
+                                                   "lexicon": lexicon()}, 0.0)
             db.commit()
             return str(game.table_key)
         finally:
