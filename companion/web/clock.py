@@ -77,9 +77,10 @@ openapi.add("/api/games/{key}/clock", "post", {
         "action": {"type": "string", "enum": list(ACTIONS),
                    "description": "press (default): the player to move passes the turn"},
         "seat": _SEAT | {"minimum": 0, "description": "press: whose clock starts (default: "
-                         "the next player still playing after the one whose clock runs, a "
-                         "player gone out passed over; on a clock not running, the player "
-                         "on turn)"},
+                         "the player who moves once the turn of the one whose clock runs is "
+                         "over, recorded or not, as the score sheet says: a player gone out, "
+                         "or one who lost the turn to a challenge, passed over; on a clock "
+                         "not running, the player on turn)"},
         "running": _SEAT | {"description": "the seat whose clock was shown running (-1: "
                             "none): a press on an older view (a double tap) is refused (409): "
                             "fetch the clock again and send its running seat"}}}),
@@ -186,10 +187,11 @@ def press(key: str) -> ResponseReturnValue:
 @bp.post("/api/games/<key>/clock")
 def api_press(key: str) -> ResponseReturnValue:
     """``action``: ``press`` (the player to move passes the turn; ``seat`` names whose clock
-    starts, default the next player still playing after the one whose clock runs, as the
-    score sheet passes them (:func:`scoresheet.seat_after`: in WerdUp a player gone out is
-    passed over), or on a clock not running the player on turn as the score sheet says:
-    :func:`scoresheet.to_move`), ``pause`` or ``resume``. ``running`` (optional) is the
+    starts, default the player who moves once the turn of the one whose clock runs is over,
+    whether the sheet has that turn yet or not, as the score sheet says
+    (:func:`scoresheet.seat_after_turn`: in WerdUp a player gone out is passed over, and a
+    player who lost the turn to a challenge is), or on a clock not running the player on
+    turn: :func:`scoresheet.to_move`), ``pause`` or ``resume``. ``running`` (optional) is the
     seat whose clock was shown running (-1: none): a press made on an older view of the
     clock (a double tap) is refused (409). The body is a JSON object (``{}``: the default
     press). The clock as it stands after."""
@@ -229,8 +231,8 @@ def _pressed(key: str, values: Mapping[str, Any]) -> Game:
         nxt = None if seat in (None, "") else int_from(seat, "Player", 0, clock.players - 1, 0)
         if nxt is None:  # whose turn comes, as the score sheet says
             nxt = (sheet.to_move(game) if clock.running is None
-                   else sheet.seat_after(game, clock.running))
-        clock = clock.press(at, nxt)
+                   else sheet.seat_after_turn(game, clock.running, clock.turns_at_start))
+        clock = clock.press(at, nxt, len(game.turns))
     else:
         clock = clock.pause(at) if action == "pause" else clock.resume(at)
     game.clock = clock.to_dict()

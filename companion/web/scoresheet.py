@@ -268,6 +268,29 @@ def seat_after(game: Game, seat: int) -> int:
     return names.index(nxt) if nxt is not None else (seat + 1) % len(names)
 
 
+def seat_after_turn(game: Game, seat: int, turns_before: int | None) -> int:
+    """The seat to move once ``seat``'s turn is over, whether or not the sheet has that turn
+    yet (a game clock is tapped before the turn is recorded or after): ``turns_before`` is
+    how many turns the sheet held when that turn began (None: not known; then the sheet's
+    last turn other than a lost one says whether it is ``seat``'s). Recorded, the seat is
+    the sheet's own to move (:func:`next_seat`: a seat that lost the turn to a challenge
+    passed over, its pass recorded; the same seat again when its word came off with
+    another try); not yet, the seat after it (:func:`seat_after`), each seat that owes a
+    turn lost to a challenge passed over as the sheet will pass it once that turn is
+    recorded (:func:`record_lost_turns`)."""
+    def taken(turn: Turn) -> bool:
+        return turn.action != "time" and not (turn.detail or {}).get("lost_turn")
+
+    if turns_before is None:
+        real = [t for t in game.turns if taken(t)]
+        recorded = bool(real) and real[-1].seat == seat
+    else:
+        recorded = any(t.seat == seat and taken(t) for t in game.turns[turns_before:])
+    if recorded:
+        return next_seat(game)
+    return _lost_turns_from(game, seat_after(game, seat), owed_lost_turns(game))[1]
+
+
 def placing_plays(game: Game) -> list[Turn] | None:
     """The plays that put tiles on the board and stand, in order: every play on the board
     (typed, tapped or read from a photo) says which squares it placed tiles on; a play a
@@ -438,15 +461,26 @@ def record_lost_turns(db: Session, game: Game) -> None:
     engines skip a challenger's lost turn when it comes."""
     owed = (owed_lost_turns(game) if not game.finished and game.turns
             and not game_over(game) else {})
-    while owed and next_seat(game) in owed and len(game.turns) < MAX_TURNS:
-        seat = next_seat(game)
-        play = owed[seat].pop(0)
-        if not owed[seat]:
-            del owed[seat]
+    lost = _lost_turns_from(game, next_seat(game), owed)[0] if owed else []
+    for seat, play in lost[:max(MAX_TURNS - len(game.turns), 0)]:
         game.turns.append(Turn(number=game.turns[-1].number + 1, seat=seat, action="pass",
                                score=table(game).no_play("pass").score, words="",
                                detail={"lost_turn": True, "challenged": play}))
     db.flush()
+
+
+def _lost_turns_from(game: Game, seat: int, owed: dict[int, list[str]]
+                     ) -> tuple[list[tuple[int, str]], int]:
+    """The turns lost to challenges as they come from ``seat``, the seat to move, on: each
+    seat in turn that owes one (``owed``, :func:`owed_lost_turns`, kept as it is) loses
+    it, ``(seat, play challenged)``, and the turn passes to the seat after it
+    (:func:`seat_after`); and the seat that then moves."""
+    owing = {s: list(plays) for s, plays in owed.items()}
+    lost = []
+    while owing.get(seat):
+        lost.append((seat, owing[seat].pop(0)))
+        seat = seat_after(game, seat)
+    return lost, seat
 
 
 def _sent_before(game: Game, request_key: str | None) -> Turn | None:

@@ -563,6 +563,74 @@ def test_a_tap_ending_a_turn_starts_the_next_player_still_playing(tapp, by):
     assert _api(client, key)["over"] == "every player passed in a row"
 
 
+def _tap(client, key, running):
+    """The running player taps their clock by the API's press naming no seat: whose clock
+    runs after."""
+    resp = client.post(f"/api/games/{key}/clock", json={"running": running})
+    assert resp.status_code == 200, resp.get_json()
+    return resp.get_json()["running"]
+
+
+@pytest.mark.parametrize("recorded_first", [False, True])
+def test_a_tap_passes_over_a_player_who_lost_the_turn_to_a_challenge(tapp, recorded_first):
+    """Three players under double challenge: Cy challenges Ann's CAT, which stands, and
+    loses his next turn. Bob's tap, made before his turn is recorded or after, started
+    Cy's clock, and Cy had to tap again to pass it on; it starts Ann's, as the sheet
+    passes Cy over (his lost turn a pass)."""
+    client = tapp.test_client()
+    key = _start(client, "double", minutes="25", players=("Ann", "Bob", "Cy"))
+    assert _press(client, key, seat="0").status_code == 302
+    _play(client, key, "8G CAT")
+    assert _tap(client, key, 0) == 1
+    assert _form(client, key, "challenge", challenger="2").status_code == 302
+    if recorded_first:
+        assert _form(client, key, "turns", action="pass").status_code == 302  # Bob's
+    assert _tap(client, key, 1) == 0  # Ann's clock, not Cy's
+    if not recorded_first:
+        assert _form(client, key, "turns", action="pass").status_code == 302
+    game = _api(client, key)
+    assert [(t["seat"], t["action"]) for t in game["turns"]] == [(0, "play"), (1, "pass"),
+                                                                 (2, "pass")]
+    assert game["turns"][-1]["detail"]["lost_turn"]
+    assert game["next_seat"] == 0 and game["clock"]["running"] == 0
+
+
+def test_a_tap_after_a_lost_turn_starts_the_player_who_moves_again(tapp):
+    """Two players under double challenge: Bob challenges Ann's CAT before she taps, it
+    stands, and his lost turn is recorded at once. Ann's tap on the clock page started
+    Bob's clock; it starts her own again, since she moves again, and her next tap, made
+    before that turn is recorded, starts Bob's: his lost turn is behind him."""
+    client = tapp.test_client()
+    key = _start(client, "double", minutes="25")
+    assert _press(client, key, seat="0").status_code == 302
+    _play(client, key, "8G CAT")
+    assert _form(client, key, "challenge").status_code == 302
+    assert _api(client, key)["next_seat"] == 0
+    assert _tap_on_page(client, key, 0).status_code == 302
+    assert client.get(f"/api/games/{key}/clock").get_json()["running"] == 0
+    assert _tap_on_page(client, key, 0).status_code == 302  # her second turn is over
+    assert client.get(f"/api/games/{key}/clock").get_json()["running"] == 1
+    assert _form(client, key, "turns", action="pass").status_code == 302  # recorded after
+    game = _api(client, key)
+    assert game["next_seat"] == 1 and game["clock"]["running"] == 1
+
+
+def test_a_clock_stored_before_it_counted_the_turns_reads_the_last_one(tapp):
+    """A clock stored without the turns counted when its player's clock started: the sheet's
+    last turn other than a lost one says whether the running player's turn is recorded
+    (Ann's CAT, Bob's turn lost to his challenge after it: Ann moves again)."""
+    client = tapp.test_client()
+    key = _start(client, "double", minutes="25")
+    assert _press(client, key, seat="0").status_code == 302
+    _play(client, key, "8G CAT")
+    assert _form(client, key, "challenge").status_code == 302
+    _store_clock(tapp, key, turns_at_start=None)
+    assert _tap(client, key, 0) == 0
+    _store_clock(tapp, key, turns_at_start=None)
+    assert _form(client, key, "turns", action="pass").status_code == 302  # Ann's: Bob's go
+    assert _tap(client, key, 0) == 1
+
+
 def test_a_game_reopened_takes_off_its_overtime_until_it_is_finished_again(tapp, fake):
     """Finishing stops the clock and takes each overtime penalty off as a ``time`` turn;
     reopening the game takes those off with the end's adjustments (the time used is kept on
