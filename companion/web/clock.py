@@ -111,8 +111,9 @@ def what_to_do(table: bool, finished: bool, running: int | None, paused: bool, *
     only watches. A stopped clock waits for the player who starts, unless the game's turns
     end it (``over``, why, as the score sheet says it): the clock stopped then, and the
     game waits to be finished on the score sheet (or that turn to be taken back, which
-    runs the clock again). A clock of a game stored stopped mid-game runs again at a tap
-    of the player ``on_turn`` (``started``: it has run before)."""
+    runs the clock again). Once turns are recorded the sheet has a player ``on_turn``: a
+    clock not yet started starts at their tap, and one stored stopped mid-game runs again
+    at it (``started``: it has run before)."""
     if not table:
         return "Watching: only the table's phone runs the clock."
     if finished:
@@ -122,8 +123,9 @@ def what_to_do(table: bool, finished: bool, running: int | None, paused: bool, *
             return (f"The game is over ({over}): the clock has stopped. End the game on the "
                     "score sheet, or take back the last turn there if it was recorded by "
                     "mistake.")
-        if started and on_turn is not None:
-            return f"{on_turn} is on turn: tap their clock to run it again."
+        if on_turn is not None:
+            again = "run it again" if started else "start it"
+            return f"{on_turn} is on turn: tap their clock to {again}."
         return "Tap the clock of the player who starts."
     if paused:
         return "Paused: tap Resume to go on."
@@ -136,8 +138,9 @@ def _state(game: Game, key: str) -> dict:
     does now (``todo``, :func:`what_to_do`), and why the game's turns end it (``over``,
     the clock then stopped: :func:`table_rules.take_back`). Whether they end it is read
     only while its clock is stopped mid-game, as kept with the clock
-    (:func:`table_rules.turns_end_game`), and who is on turn only when such a clock had
-    run before and the turns go on."""
+    (:func:`table_rules.turns_end_game`), and who is on turn only when the turns go on and
+    such a clock had run before or turns are recorded (before them, the table chooses who
+    starts), for the table's link alone, whose page says it."""
     clock = table_rules.clock_of(game)
     assert clock is not None
     names = [p.name for p in game.players]
@@ -148,7 +151,8 @@ def _state(game: Game, key: str) -> dict:
     over, on_turn = "", None
     if not game.finished and clock.running is None:
         over = table_rules.turns_end_game(game, clock)
-        seat = None if over or not clock.started else sheet.to_move(game)
+        asked = table and not over and (clock.started or bool(game.turns))
+        seat = sheet.to_move(game) if asked else None
         on_turn = None if seat is None else names[seat]
     return view | {"table": table, "finished": game.finished, "over": over,
                    "todo": what_to_do(table, game.finished, clock.running, clock.paused,

@@ -730,6 +730,24 @@ def _todo_said(client, key) -> str:
     return todo
 
 
+def test_a_clock_not_yet_started_names_the_player_on_turn_once_turns_are_recorded(tapp):
+    """Before its first start the clock page said "Tap the clock of the player who
+    starts." though turns were recorded and the sheet had a player on turn: it names them
+    (the table chooses who starts only before the first turn); the spectators' link still
+    only watches."""
+    client = tapp.test_client()
+    key = _start(client, "double", minutes="25", players=("Ann", "Bob", "Cy"))
+    assert _todo_said(client, key) == "Tap the clock of the player who starts."
+    _play(client, key, "8G CAT")
+    assert _todo_said(client, key) == "Bob is on turn: tap their clock to start it."
+    assert _form(client, key, "challenge").status_code == 302  # Bob's turn lost: Cy's
+    assert _todo_said(client, key) == "Cy is on turn: tap their clock to start it."
+    view = _api(client, key)["view_key"]
+    assert _todo_said(client, view) == "Watching: only the table's phone runs the clock."
+    assert _tap_on_page(client, key, 2).status_code == 302
+    assert _todo_said(client, key) == "Tap your clock when your turn ends."
+
+
 def test_the_clock_page_of_a_game_reopened_while_its_turns_end_it_says_what_is_true(tapp,
                                                                                     fake):
     """Reopened while every player's passes still end it, no one is on turn and the clock
