@@ -17,11 +17,12 @@ from flask import Blueprint, abort, jsonify, redirect, render_template, request,
 from flask.typing import ResponseReturnValue
 from sqlalchemy import update
 
-from companion.errors import UsageError
+from companion.errors import CompanionError, UsageError
 from companion.text import counted
 from companion.web import openapi, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
+from companion.web.errors import said_on_page, status_of
 from companion.web.games import game_or_404, writable
 from companion.web.inputs import int_from, json_object
 from companion.web.models import Game, utc_now
@@ -163,13 +164,18 @@ def _state(game: Game, key: str) -> dict:
 def page(key: str) -> ResponseReturnValue:
     """The clock's page; for a game started without one (a link or bookmark to it), a page
     saying so, with the way back to the game (still 404: there is no clock to show)."""
-    game = game_or_404(key, turns=False)
+    return _page(game_or_404(key, turns=False), key)
+
+
+def _page(game: Game, key: str, refused: str = "", status: int = 200) -> ResponseReturnValue:
+    """The clock's page of ``game``, a press's refusal said above the clock (``refused``,
+    with ``status``), or the page saying the game has no clock (404)."""
     title = sheet.table(game).title
     if game.clock is None:
         return render_template("clock.html", game=game, key=key, state=None, title=title,
                                no_clock=NO_CLOCK), 404
     return render_template("clock.html", game=game, key=key, state=_state(game, key),
-                           title=title)
+                           title=title, refused=refused), status
 
 
 @bp.get("/api/games/<key>/clock")
@@ -180,11 +186,20 @@ def state(key: str) -> ResponseReturnValue:
 @bp.post("/games/<key>/clock")
 def press(key: str) -> ResponseReturnValue:
     """The page's forms: ``action``, ``seat`` and ``running`` as :func:`api_press` takes
-    them; the clock's page again after. A press sent as JSON here is sent on to the API's
-    address (308: the same request), whose refusals are JSON."""
+    them; the clock's page again after. A refusal (the clock pressed meanwhile, 409; the
+    game over since the page was shown) is said on the clock's page as it stands now, with
+    the way to load it again; the spectators' link's is the error page's (403). A press
+    sent as JSON here is sent on to the API's address (308: the same request), whose
+    refusals are JSON."""
     if request.is_json:
         return redirect(url_for("clock.api_press", key=key), code=308)
-    _pressed(key, request.form)
+    try:
+        _pressed(key, request.form)
+    except CompanionError as exc:
+        if isinstance(exc, sheet.NotYourTable):
+            raise
+        session().rollback()
+        return _page(game_or_404(key, turns=False), key, said_on_page(exc), status_of(exc))
     return redirect(url_for("clock.page", key=key))
 
 

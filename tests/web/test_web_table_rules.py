@@ -480,6 +480,45 @@ def test_the_clock_runs_on_the_fake_time_and_survives_a_reload(tapp, fake):
     assert "-0:21" in sheet and "(-10)" in sheet
 
 
+def test_a_press_on_an_older_view_of_the_clock_says_so_and_shows_it_as_it_stands(tapp):
+    """A double tap on the clock page (409) showed the generic error page, "Cannot do that",
+    whose sentence said "here it is as it stands now" over no clock and whose way on was
+    "Start again": the clock's page says what happened over the clock as it stands, its
+    running button ready for the next tap, with the way to load it again. The API says it
+    in its own words, what to fetch and send; so does a refusal of a game over since the
+    page was shown, on the page."""
+    client = tapp.test_client()
+    key = _start(client, "none", minutes="1")
+    assert _press(client, key, seat="0").status_code == 302
+    stale = _press(client, key, running="-1")
+    assert stale.status_code == 409
+    page = page_said(stale)
+    said = html.unescape(re.search(r'<p class="notice bad" id="error"[^>]*>([^<]*)</p>',
+                                   page)[1])
+    assert said == ("The clock was pressed meanwhile (a double tap, or another phone): here "
+                    "it is as it stands now.")
+    assert "Cannot do that" not in page
+    assert f'<a href="/games/{key}/clock" id="reload-clock">Reload the clock</a>' in page
+    ann = re.search(r'<form[^>]*class="clock-face">(?:(?!</form>).)*id="clock-0".*?</form>',
+                    page, re.S)[0]
+    assert 'name="running" value="0"' in ann and 'class="clock-button running"' in ann
+    assert " disabled" not in ann.split("<button", 1)[1].split(">", 1)[0]
+    assert _tap_on_page(client, key, 0).status_code == 302  # the tap from it goes through
+    assert client.get(f"/api/games/{key}/clock").get_json()["running"] == 1
+    resp = client.post(f"/api/games/{key}/clock", json={"running": 0})
+    assert resp.status_code == 409 and resp.is_json
+    assert "fetch it again (GET /api/games/<key>/clock)" in resp.get_json()["error"]
+    sent = client.post(f"/games/{key}/clock", json={"running": 0})  # JSON: to the API
+    assert sent.status_code == 308
+    assert sent.headers["Location"].endswith(f"/api/games/{key}/clock")
+    assert _form(client, key, "finish", rack0="AEIOSTN", rack1="AEIOUST").status_code == 302
+    over = _press(client, key, running="1")
+    assert over.status_code == 400
+    assert '<p class="notice bad" id="error" role="alert">This game is over: its clock ' \
+        'has stopped.</p>' in page_said(over)
+    assert 'id="reload-clock"' in over.get_data(as_text=True)
+
+
 @pytest.mark.parametrize("by", ["api", "page"])
 def test_a_press_naming_no_seat_starts_the_clock_of_the_player_on_turn(tapp, by):
     """Turns recorded before the clock was started: a press naming no seat (the API's
