@@ -49,9 +49,14 @@ class GameMoved(PageWordedError):
 
 
 class NotYourTable(UsageError):
-    """A spectators' link used to change the game (HTTP 403)."""
+    """A spectators' link used to change the game (HTTP 403); ``read_only_key``, the key of
+    the game's read-only view (the spectators'), where a page refusing it leads on to."""
 
     status = 403
+
+    def __init__(self, message: str, read_only_key: str | None = None) -> None:
+        super().__init__(message)
+        self.read_only_key = read_only_key
 
 
 class NotOnTurn(UsageError):
@@ -183,7 +188,7 @@ def check_table_key(game: Game, key: str, doing: str = "change the game") -> Non
     :class:`NotYourTable` (403), saying only the players' table link can do ``doing``."""
     if not can_change(game, key):
         raise NotYourTable(f"This is the spectators' link: only the players' table link can "
-                           f"{doing}.")
+                           f"{doing}.", key if key == game.view_key else None)
 
 
 def lock_game(db: Session, key: str, seen: int | None = None,

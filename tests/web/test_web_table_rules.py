@@ -480,6 +480,32 @@ def test_the_clock_runs_on_the_fake_time_and_survives_a_reload(tapp, fake):
     assert "-0:21" in sheet and "(-10)" in sheet
 
 
+def test_a_press_by_the_spectators_link_says_it_cannot_change_the_game_and_leads_to_it(tapp):
+    """The spectators' link pressing the clock (a page kept from before, or a crafted form)
+    got the error page "Cannot do that", whose only way on was "Go back or start again": it
+    says the link cannot change the game and leads to the game's read-only view; the API
+    says only the sentence."""
+    client = tapp.test_client()
+    key = _start(client, "none", minutes="1")
+    view = _api(client, key)["view_key"]
+    watcher = tapp.test_client()
+    resp = watcher.post(f"/games/{view}/clock", data={"csrf_token": token(watcher)},
+                        headers={"Referer": f"http://localhost/games/{view}/clock"})
+    assert resp.status_code == 403
+    page = page_said(resp)
+    assert "<h1>This link cannot change the game</h1>" in page
+    assert "only the players&#39; table link can run the clock." in page
+    read_only = re.search(r'<p class="taps">This link shows the game but cannot change it: '
+                          r'<a href="([^"]+)" id="read-only">see the game, read only</a>, or '
+                          r'<a href="[^"]+" id="go-back">go back</a>\.</p>', page)
+    assert read_only and read_only[1] == f"/games/{view}"
+    assert 'id="start-again"' not in page and key not in page
+    shown = watcher.get(read_only[1])
+    assert shown.status_code == 200 and 'id="turn-form"' not in shown.get_data(as_text=True)
+    api = watcher.post(f"/api/games/{view}/clock", json={})
+    assert api.status_code == 403 and set(api.get_json()) == {"error", "status"}
+
+
 def test_a_press_on_an_older_view_of_the_clock_says_so_and_shows_it_as_it_stands(tapp):
     """A double tap on the clock page (409) showed the generic error page, "Cannot do that",
     whose sentence said "here it is as it stands now" over no clock and whose way on was
