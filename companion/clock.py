@@ -117,7 +117,10 @@ class ClockState:
     ``running`` is None before the first start and while paused. ``over`` is why the game's
     turns end it as they stood when the clock was last kept to them (:meth:`keep_to_turns`),
     ``""`` while turns go on, so a page showing the clock need not read the turns again to
-    say it; None when not known (a clock stored before it kept that).
+    say it; None when not known (a clock stored before it kept that). ``turns_at_start`` is
+    how many turns the game's record held when the running player's clock started, as the
+    caller that started it counted them (None: not given, or stored before it was kept), so
+    the caller can tell whether that player's turn is on the record yet.
     """
 
     settings: ClockSettings
@@ -126,6 +129,7 @@ class ClockState:
     since: float | None = None
     paused: bool = field(default=False)
     over: str | None = None
+    turns_at_start: int | None = None
 
     @classmethod
     def new(cls, players: int, settings: ClockSettings | None = None) -> ClockState:
@@ -151,26 +155,29 @@ class ClockState:
         used[self.running] += now - self.since
         return tuple(used)
 
-    def start(self, player: int, now: float) -> ClockState:
-        """Start ``player``'s clock (stopping whichever was running)."""
+    def start(self, player: int, now: float, turns: int | None = None) -> ClockState:
+        """Start ``player``'s clock (stopping whichever was running); ``turns``: how many
+        turns the game's record holds now (:attr:`turns_at_start`)."""
         if not 0 <= player < self.players:
             raise UsageError(f"there is no player {player + 1} on this clock")
-        return replace(self, used=self._stopped(now), running=player, since=now, paused=False)
+        return replace(self, used=self._stopped(now), running=player, since=now, paused=False,
+                       turns_at_start=turns)
 
-    def press(self, now: float, next_player: int | None = None) -> ClockState:
+    def press(self, now: float, next_player: int | None = None,
+              turns: int | None = None) -> ClockState:
         """The player to move taps: their clock stops and the next player's starts (the next
         seat, unless ``next_player`` is given). A clock not running (before its first start,
         or stopped mid-game) starts ``next_player``'s, who must be given: who is on turn is
         the game's to say (a turn may be recorded before the clock is started, a player may
-        have gone out), not the clock's."""
+        have gone out), not the clock's. ``turns``: as for :meth:`start`."""
         if self.paused:
             raise UsageError("the clock is paused: resume it first")
         if self.running is None:
             if next_player is None:
                 raise UsageError("no clock is running: say whose clock starts")
-            return self.start(next_player, now)
+            return self.start(next_player, now, turns)
         nxt = (self.running + 1) % self.players if next_player is None else next_player
-        return self.start(nxt, now)
+        return self.start(nxt, now, turns)
 
     def pause(self, now: float) -> ClockState:
         """Stop every clock (a dispute, a break); :meth:`resume` starts the same player's."""
@@ -194,33 +201,36 @@ class ClockState:
 
     def stop(self, now: float) -> ClockState:
         """Stop for good (the game is over): nothing runs any more."""
-        return replace(self, used=self._stopped(now), running=None, since=None, paused=False)
+        return replace(self, used=self._stopped(now), running=None, since=None, paused=False,
+                       turns_at_start=None)
 
     @property
     def started(self) -> bool:
         """Whether the clock has run at all: one is running (or paused), or time is used."""
         return self.running is not None or any(u > 0 for u in self.used)
 
-    def go_on(self, to_move: int | None, now: float) -> ClockState:
+    def go_on(self, to_move: int | None, now: float, turns: int | None = None) -> ClockState:
         """A game that was over goes on (reopened): ``to_move``'s clock runs from ``now``,
         each player's time used kept as it was, so the time the clock stood stopped is
         charged to no one. With no one to move (``None``: the game still over), or a clock
-        that never ran, it stays as it is."""
+        that never ran, it stays as it is. ``turns``: as for :meth:`start`."""
         if to_move is None or not self.started:
             return self
-        return self.start(to_move, now)
+        return self.start(to_move, now, turns)
 
-    def keep_to_turns(self, over: str, to_move: int | None, now: float) -> ClockState:
+    def keep_to_turns(self, over: str, to_move: int | None, now: float,
+                      turns: int | None = None) -> ClockState:
         """The clock of a game whose players tap it, kept to the turns as they are recorded
         or taken back: stopped at ``now`` once the turns end the game (``over``, why), the
         time up to then charged as usual; running again from ``now`` for ``to_move``, the
-        player on turn (:meth:`go_on`), once they no longer do (the turn that ended it taken
-        back). While turns go on with a clock running or paused, it is left as it is. Why
-        they end the game is kept with the clock (:attr:`over`)."""
+        player on turn (:meth:`go_on`; ``turns``, how many the record holds now), once they
+        no longer do (the turn that ended it taken back). While turns go on with a clock
+        running or paused, it is left as it is. Why they end the game is kept with the clock
+        (:attr:`over`)."""
         if over:
             kept = self if self.running is None else self.stop(now)
         elif self.running is None:
-            kept = self.go_on(to_move, now)
+            kept = self.go_on(to_move, now, turns)
         else:
             kept = self
         return kept if kept.over == over else replace(kept, over=over)
@@ -259,7 +269,8 @@ class ClockState:
         """JSON for storage; :meth:`from_dict` gives the same state back."""
         return {"bank_seconds": self.settings.bank_seconds, "penalty": self.settings.penalty,
                 "used": list(self.used), "running": self.running, "since": self.since,
-                "paused": self.paused, "over": self.over}
+                "paused": self.paused, "over": self.over,
+                "turns_at_start": self.turns_at_start}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ClockState:
@@ -269,9 +280,11 @@ class ClockState:
             running = data.get("running")
             since = data.get("since")
             over = data.get("over")  # None: stored before the clock kept it
+            mark = data.get("turns_at_start")  # None: likewise, or not given
             state = cls(settings, used, None if running is None else int(running),
                         None if since is None else float(since), bool(data.get("paused")),
-                        None if over is None else str(over))
+                        None if over is None else str(over),
+                        None if mark is None else int(mark))
         except (KeyError, TypeError, ValueError) as exc:
             raise UsageError("the stored clock cannot be read") from exc
         if not used or (state.running is not None and not 0 <= state.running < len(used)):

@@ -103,6 +103,22 @@ def test_state_survives_storage():
     assert ClockState.from_dict(over.to_dict()) == over
 
 
+def test_a_start_keeps_the_turns_the_record_held_then():
+    """Each start of a player's clock keeps the turns its caller counted then (a press, a
+    game going on again), kept through a pause and storage; a start given none, a stop and
+    a clock stored before they were kept know none."""
+    c = ClockState.new(2).press(0.0, 0, turns=3)
+    assert c.turns_at_start == 3 and c.pause(1.0).resume(2.0).turns_at_start == 3
+    assert ClockState.from_dict(c.to_dict()) == c
+    assert c.press(5.0, turns=4).turns_at_start == 4 and c.press(5.0).turns_at_start is None
+    stopped = c.stop(6.0)
+    assert stopped.turns_at_start is None
+    assert stopped.keep_to_turns("", 1, 7.0, 5).turns_at_start == 5
+    stored = c.to_dict()
+    del stored["turns_at_start"]
+    assert ClockState.from_dict(stored).turns_at_start is None
+
+
 def test_a_clock_stored_before_it_kept_why_the_turns_end_the_game_does_not_know_it():
     """A clock stored without ``over`` reads as not knowing whether the turns end the game
     (None), not as turns going on; a new game's clock knows: it has no turn yet."""

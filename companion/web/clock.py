@@ -17,11 +17,12 @@ from flask import Blueprint, abort, jsonify, redirect, render_template, request,
 from flask.typing import ResponseReturnValue
 from sqlalchemy import update
 
-from companion.errors import UsageError
+from companion.errors import CompanionError, UsageError
 from companion.text import counted
 from companion.web import openapi, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
+from companion.web.errors import said_on_page, status_of
 from companion.web.games import game_or_404, writable
 from companion.web.inputs import int_from, json_object
 from companion.web.models import Game, utc_now
@@ -77,9 +78,10 @@ openapi.add("/api/games/{key}/clock", "post", {
         "action": {"type": "string", "enum": list(ACTIONS),
                    "description": "press (default): the player to move passes the turn"},
         "seat": _SEAT | {"minimum": 0, "description": "press: whose clock starts (default: "
-                         "the next player still playing after the one whose clock runs, a "
-                         "player gone out passed over; on a clock not running, the player "
-                         "on turn)"},
+                         "the player who moves once the turn of the one whose clock runs is "
+                         "over, recorded or not, as the score sheet says: a player gone out, "
+                         "or one who lost the turn to a challenge, passed over; on a clock "
+                         "not running, the player on turn)"},
         "running": _SEAT | {"description": "the seat whose clock was shown running (-1: "
                             "none): a press on an older view (a double tap) is refused (409): "
                             "fetch the clock again and send its running seat"}}}),
@@ -110,8 +112,9 @@ def what_to_do(table: bool, finished: bool, running: int | None, paused: bool, *
     only watches. A stopped clock waits for the player who starts, unless the game's turns
     end it (``over``, why, as the score sheet says it): the clock stopped then, and the
     game waits to be finished on the score sheet (or that turn to be taken back, which
-    runs the clock again). A clock of a game stored stopped mid-game runs again at a tap
-    of the player ``on_turn`` (``started``: it has run before)."""
+    runs the clock again). Once turns are recorded the sheet has a player ``on_turn``: a
+    clock not yet started starts at their tap, and one stored stopped mid-game runs again
+    at it (``started``: it has run before)."""
     if not table:
         return "Watching: only the table's phone runs the clock."
     if finished:
@@ -121,8 +124,9 @@ def what_to_do(table: bool, finished: bool, running: int | None, paused: bool, *
             return (f"The game is over ({over}): the clock has stopped. End the game on the "
                     "score sheet, or take back the last turn there if it was recorded by "
                     "mistake.")
-        if started and on_turn is not None:
-            return f"{on_turn} is on turn: tap their clock to run it again."
+        if on_turn is not None:
+            again = "run it again" if started else "start it"
+            return f"{on_turn} is on turn: tap their clock to {again}."
         return "Tap the clock of the player who starts."
     if paused:
         return "Paused: tap Resume to go on."
@@ -135,8 +139,9 @@ def _state(game: Game, key: str) -> dict:
     does now (``todo``, :func:`what_to_do`), and why the game's turns end it (``over``,
     the clock then stopped: :func:`table_rules.take_back`). Whether they end it is read
     only while its clock is stopped mid-game, as kept with the clock
-    (:func:`table_rules.turns_end_game`), and who is on turn only when such a clock had
-    run before and the turns go on."""
+    (:func:`table_rules.turns_end_game`), and who is on turn only when the turns go on and
+    such a clock had run before or turns are recorded (before them, the table chooses who
+    starts), for the table's link alone, whose page says it."""
     clock = table_rules.clock_of(game)
     assert clock is not None
     names = [p.name for p in game.players]
@@ -147,7 +152,8 @@ def _state(game: Game, key: str) -> dict:
     over, on_turn = "", None
     if not game.finished and clock.running is None:
         over = table_rules.turns_end_game(game, clock)
-        seat = None if over or not clock.started else sheet.to_move(game)
+        asked = table and not over and (clock.started or bool(game.turns))
+        seat = sheet.to_move(game) if asked else None
         on_turn = None if seat is None else names[seat]
     return view | {"table": table, "finished": game.finished, "over": over,
                    "todo": what_to_do(table, game.finished, clock.running, clock.paused,
@@ -158,13 +164,18 @@ def _state(game: Game, key: str) -> dict:
 def page(key: str) -> ResponseReturnValue:
     """The clock's page; for a game started without one (a link or bookmark to it), a page
     saying so, with the way back to the game (still 404: there is no clock to show)."""
-    game = game_or_404(key, turns=False)
+    return _page(game_or_404(key, turns=False), key)
+
+
+def _page(game: Game, key: str, refused: str = "", status: int = 200) -> ResponseReturnValue:
+    """The clock's page of ``game``, a press's refusal said above the clock (``refused``,
+    with ``status``), or the page saying the game has no clock (404)."""
     title = sheet.table(game).title
     if game.clock is None:
         return render_template("clock.html", game=game, key=key, state=None, title=title,
                                no_clock=NO_CLOCK), 404
     return render_template("clock.html", game=game, key=key, state=_state(game, key),
-                           title=title)
+                           title=title, refused=refused), status
 
 
 @bp.get("/api/games/<key>/clock")
@@ -175,21 +186,31 @@ def state(key: str) -> ResponseReturnValue:
 @bp.post("/games/<key>/clock")
 def press(key: str) -> ResponseReturnValue:
     """The page's forms: ``action``, ``seat`` and ``running`` as :func:`api_press` takes
-    them; the clock's page again after. A press sent as JSON here is sent on to the API's
-    address (308: the same request), whose refusals are JSON."""
+    them; the clock's page again after. A refusal (the clock pressed meanwhile, 409; the
+    game over since the page was shown) is said on the clock's page as it stands now, with
+    the way to load it again; the spectators' link's is the error page's (403). A press
+    sent as JSON here is sent on to the API's address (308: the same request), whose
+    refusals are JSON."""
     if request.is_json:
         return redirect(url_for("clock.api_press", key=key), code=308)
-    _pressed(key, request.form)
+    try:
+        _pressed(key, request.form)
+    except CompanionError as exc:
+        if isinstance(exc, sheet.NotYourTable):
+            raise
+        session().rollback()
+        return _page(game_or_404(key, turns=False), key, said_on_page(exc), status_of(exc))
     return redirect(url_for("clock.page", key=key))
 
 
 @bp.post("/api/games/<key>/clock")
 def api_press(key: str) -> ResponseReturnValue:
     """``action``: ``press`` (the player to move passes the turn; ``seat`` names whose clock
-    starts, default the next player still playing after the one whose clock runs, as the
-    score sheet passes them (:func:`scoresheet.seat_after`: in WerdUp a player gone out is
-    passed over), or on a clock not running the player on turn as the score sheet says:
-    :func:`scoresheet.to_move`), ``pause`` or ``resume``. ``running`` (optional) is the
+    starts, default the player who moves once the turn of the one whose clock runs is over,
+    whether the sheet has that turn yet or not, as the score sheet says
+    (:func:`scoresheet.seat_after_turn`: in WerdUp a player gone out is passed over, and a
+    player who lost the turn to a challenge is), or on a clock not running the player on
+    turn: :func:`scoresheet.to_move`), ``pause`` or ``resume``. ``running`` (optional) is the
     seat whose clock was shown running (-1: none): a press made on an older view of the
     clock (a double tap) is refused (409). The body is a JSON object (``{}``: the default
     press). The clock as it stands after."""
@@ -229,8 +250,8 @@ def _pressed(key: str, values: Mapping[str, Any]) -> Game:
         nxt = None if seat in (None, "") else int_from(seat, "Player", 0, clock.players - 1, 0)
         if nxt is None:  # whose turn comes, as the score sheet says
             nxt = (sheet.to_move(game) if clock.running is None
-                   else sheet.seat_after(game, clock.running))
-        clock = clock.press(at, nxt)
+                   else sheet.seat_after_turn(game, clock.running, clock.turns_at_start))
+        clock = clock.press(at, nxt, len(game.turns))
     else:
         clock = clock.pause(at) if action == "pause" else clock.resume(at)
     game.clock = clock.to_dict()

@@ -11,7 +11,17 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from flask import Flask, Response, current_app, g, jsonify, redirect, render_template, request
+from flask import (
+    Flask,
+    Response,
+    current_app,
+    g,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from markupsafe import Markup, escape
 from sqlalchemy.exc import IntegrityError, OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
@@ -49,14 +59,18 @@ def _retry_after_of_refusal(resp: Response) -> Response:
     return resp
 
 
-def error_response(status: int, message: str, retry_after: int | None = None) -> ErrorAnswer:
+def error_response(status: int, message: str, retry_after: int | None = None,
+                   read_only_key: str | None = None) -> ErrorAnswer:
     """The error as JSON or as a page, with ``status`` (and ``Retry-After`` when the answer
-    is "not yet": the page then looks again by itself)."""
+    is "not yet": the page then looks again by itself). A refusal of a link that may not
+    change a game (``read_only_key``, the key of the game's read-only view) says so on the
+    page and leads on to that view."""
     headers = retry_after_header(retry_after)
     if wants_json():
         return jsonify(error=message, status=status), status, headers
+    read_only = url_for("games.show", key=read_only_key) if read_only_key else None
     return render_template("error.html", status=status, message=message,
-                           retry_after=retry_after), status, headers
+                           retry_after=retry_after, read_only=read_only), status, headers
 
 
 def _http_error(exc: HTTPException) -> ErrorAnswer | BaseResponse:
@@ -187,7 +201,8 @@ def said_on_page(exc: CompanionError) -> str:
 def _companion_error(exc: CompanionError) -> ErrorAnswer:
     # a sentence as the command line shows it (companion.text.sentence): one style for both
     said = str(exc) if wants_json() else said_on_page(exc)
-    return error_response(status_of(exc), sentence(said), getattr(exc, "retry_after", None))
+    return error_response(status_of(exc), sentence(said), getattr(exc, "retry_after", None),
+                          getattr(exc, "read_only_key", None))
 
 
 def _conflict(_exc: IntegrityError) -> ErrorAnswer:

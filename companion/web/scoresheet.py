@@ -49,9 +49,14 @@ class GameMoved(PageWordedError):
 
 
 class NotYourTable(UsageError):
-    """A spectators' link used to change the game (HTTP 403)."""
+    """A spectators' link used to change the game (HTTP 403); ``read_only_key``, the key of
+    the game's read-only view (the spectators'), where a page refusing it leads on to."""
 
     status = 403
+
+    def __init__(self, message: str, read_only_key: str | None = None) -> None:
+        super().__init__(message)
+        self.read_only_key = read_only_key
 
 
 class NotOnTurn(UsageError):
@@ -183,7 +188,7 @@ def check_table_key(game: Game, key: str, doing: str = "change the game") -> Non
     :class:`NotYourTable` (403), saying only the players' table link can do ``doing``."""
     if not can_change(game, key):
         raise NotYourTable(f"This is the spectators' link: only the players' table link can "
-                           f"{doing}.")
+                           f"{doing}.", key if key == game.view_key else None)
 
 
 def lock_game(db: Session, key: str, seen: int | None = None,
@@ -266,6 +271,29 @@ def seat_after(game: Game, seat: int) -> int:
     names = [p.name for p in game.players]
     nxt = next_holding(names, names[seat], tile_count(game)[0].holding())
     return names.index(nxt) if nxt is not None else (seat + 1) % len(names)
+
+
+def seat_after_turn(game: Game, seat: int, turns_before: int | None) -> int:
+    """The seat to move once ``seat``'s turn is over, whether or not the sheet has that turn
+    yet (a game clock is tapped before the turn is recorded or after): ``turns_before`` is
+    how many turns the sheet held when that turn began (None: not known; then the sheet's
+    last turn other than a lost one says whether it is ``seat``'s). Recorded, the seat is
+    the sheet's own to move (:func:`next_seat`: a seat that lost the turn to a challenge
+    passed over, its pass recorded; the same seat again when its word came off with
+    another try); not yet, the seat after it (:func:`seat_after`), each seat that owes a
+    turn lost to a challenge passed over as the sheet will pass it once that turn is
+    recorded (:func:`record_lost_turns`)."""
+    def taken(turn: Turn) -> bool:
+        return turn.action != "time" and not (turn.detail or {}).get("lost_turn")
+
+    if turns_before is None:
+        real = [t for t in game.turns if taken(t)]
+        recorded = bool(real) and real[-1].seat == seat
+    else:
+        recorded = any(t.seat == seat and taken(t) for t in game.turns[turns_before:])
+    if recorded:
+        return next_seat(game)
+    return _lost_turns_from(game, seat_after(game, seat), owed_lost_turns(game))[1]
 
 
 def placing_plays(game: Game) -> list[Turn] | None:
@@ -438,15 +466,26 @@ def record_lost_turns(db: Session, game: Game) -> None:
     engines skip a challenger's lost turn when it comes."""
     owed = (owed_lost_turns(game) if not game.finished and game.turns
             and not game_over(game) else {})
-    while owed and next_seat(game) in owed and len(game.turns) < MAX_TURNS:
-        seat = next_seat(game)
-        play = owed[seat].pop(0)
-        if not owed[seat]:
-            del owed[seat]
+    lost = _lost_turns_from(game, next_seat(game), owed)[0] if owed else []
+    for seat, play in lost[:max(MAX_TURNS - len(game.turns), 0)]:
         game.turns.append(Turn(number=game.turns[-1].number + 1, seat=seat, action="pass",
                                score=table(game).no_play("pass").score, words="",
                                detail={"lost_turn": True, "challenged": play}))
     db.flush()
+
+
+def _lost_turns_from(game: Game, seat: int, owed: dict[int, list[str]]
+                     ) -> tuple[list[tuple[int, str]], int]:
+    """The turns lost to challenges as they come from ``seat``, the seat to move, on: each
+    seat in turn that owes one (``owed``, :func:`owed_lost_turns`, kept as it is) loses
+    it, ``(seat, play challenged)``, and the turn passes to the seat after it
+    (:func:`seat_after`); and the seat that then moves."""
+    owing = {s: list(plays) for s, plays in owed.items()}
+    lost = []
+    while owing.get(seat):
+        lost.append((seat, owing[seat].pop(0)))
+        seat = seat_after(game, seat)
+    return lost, seat
 
 
 def _sent_before(game: Game, request_key: str | None) -> Turn | None:

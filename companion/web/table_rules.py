@@ -213,8 +213,8 @@ def _follow_turns(db: Session, game: Game, at: float | None) -> None:
     longer do; why they end it is kept with the clock (:func:`turns_end_game`)."""
     clock = clock_of(game)
     if clock is not None and at is not None and not game.finished:
-        game.clock = clock.keep_to_turns(sheet.game_over(game), sheet.to_move(game),
-                                         at).to_dict()
+        game.clock = clock.keep_to_turns(sheet.game_over(game), sheet.to_move(game), at,
+                                         len(game.turns)).to_dict()
         db.flush()
 
 

@@ -95,6 +95,12 @@ def test_a_stranger_gets_no_write_through_on_any_game_route(app):
                                              if k != "grid"}, "csrf_token": tok})
             expected = {403} if what == "spectators' key" else {404}
             assert resp.status_code in expected, (method, rule, what, resp.status_code)
+            if what == "spectators' key" and not api:  # the game's read-only view, or the way to it
+                page = resp.get_data(as_text=True)
+                assert 'id="start-again"' not in page, (method, rule)
+                assert game["table_key"] not in page, (method, rule)
+                assert ("This link cannot change the game" not in page
+                        or f'<a href="/games/{key}" id="read-only">' in page), (method, rule)
             tried += 1
     assert tried >= 40
     assert _state(app, game["id"]) == before

@@ -480,6 +480,71 @@ def test_the_clock_runs_on_the_fake_time_and_survives_a_reload(tapp, fake):
     assert "-0:21" in sheet and "(-10)" in sheet
 
 
+def test_a_press_by_the_spectators_link_says_it_cannot_change_the_game_and_leads_to_it(tapp):
+    """The spectators' link pressing the clock (a page kept from before, or a crafted form)
+    got the error page "Cannot do that", whose only way on was "Go back or start again": it
+    says the link cannot change the game and leads to the game's read-only view; the API
+    says only the sentence."""
+    client = tapp.test_client()
+    key = _start(client, "none", minutes="1")
+    view = _api(client, key)["view_key"]
+    watcher = tapp.test_client()
+    resp = watcher.post(f"/games/{view}/clock", data={"csrf_token": token(watcher)},
+                        headers={"Referer": f"http://localhost/games/{view}/clock"})
+    assert resp.status_code == 403
+    page = page_said(resp)
+    assert "<h1>This link cannot change the game</h1>" in page
+    assert "only the players&#39; table link can run the clock." in page
+    read_only = re.search(r'<p class="taps">This link shows the game but cannot change it: '
+                          r'<a href="([^"]+)" id="read-only">see the game, read only</a>, or '
+                          r'<a href="[^"]+" id="go-back">go back</a>\.</p>', page)
+    assert read_only and read_only[1] == f"/games/{view}"
+    assert 'id="start-again"' not in page and key not in page
+    shown = watcher.get(read_only[1])
+    assert shown.status_code == 200 and 'id="turn-form"' not in shown.get_data(as_text=True)
+    api = watcher.post(f"/api/games/{view}/clock", json={})
+    assert api.status_code == 403 and set(api.get_json()) == {"error", "status"}
+
+
+def test_a_press_on_an_older_view_of_the_clock_says_so_and_shows_it_as_it_stands(tapp):
+    """A double tap on the clock page (409) showed the generic error page, "Cannot do that",
+    whose sentence said "here it is as it stands now" over no clock and whose way on was
+    "Start again": the clock's page says what happened over the clock as it stands, its
+    running button ready for the next tap, with the way to load it again. The API says it
+    in its own words, what to fetch and send; so does a refusal of a game over since the
+    page was shown, on the page."""
+    client = tapp.test_client()
+    key = _start(client, "none", minutes="1")
+    assert _press(client, key, seat="0").status_code == 302
+    stale = _press(client, key, running="-1")
+    assert stale.status_code == 409
+    page = page_said(stale)
+    said = html.unescape(re.search(r'<p class="notice bad" id="error"[^>]*>([^<]*)</p>',
+                                   page)[1])
+    assert said == ("The clock was pressed meanwhile (a double tap, or another phone): here "
+                    "it is as it stands now.")
+    assert "Cannot do that" not in page
+    assert f'<a href="/games/{key}/clock" id="reload-clock">Reload the clock</a>' in page
+    ann = re.search(r'<form[^>]*class="clock-face">(?:(?!</form>).)*id="clock-0".*?</form>',
+                    page, re.S)[0]
+    assert 'name="running" value="0"' in ann and 'class="clock-button running"' in ann
+    assert " disabled" not in ann.split("<button", 1)[1].split(">", 1)[0]
+    assert _tap_on_page(client, key, 0).status_code == 302  # the tap from it goes through
+    assert client.get(f"/api/games/{key}/clock").get_json()["running"] == 1
+    resp = client.post(f"/api/games/{key}/clock", json={"running": 0})
+    assert resp.status_code == 409 and resp.is_json
+    assert "fetch it again (GET /api/games/<key>/clock)" in resp.get_json()["error"]
+    sent = client.post(f"/games/{key}/clock", json={"running": 0})  # JSON: to the API
+    assert sent.status_code == 308
+    assert sent.headers["Location"].endswith(f"/api/games/{key}/clock")
+    assert _form(client, key, "finish", rack0="AEIOSTN", rack1="AEIOUST").status_code == 302
+    over = _press(client, key, running="1")
+    assert over.status_code == 400
+    assert '<p class="notice bad" id="error" role="alert">This game is over: its clock ' \
+        'has stopped.</p>' in page_said(over)
+    assert 'id="reload-clock"' in over.get_data(as_text=True)
+
+
 @pytest.mark.parametrize("by", ["api", "page"])
 def test_a_press_naming_no_seat_starts_the_clock_of_the_player_on_turn(tapp, by):
     """Turns recorded before the clock was started: a press naming no seat (the API's
@@ -561,6 +626,74 @@ def test_a_tap_ending_a_turn_starts_the_next_player_still_playing(tapp, by):
             tap(seat)
     assert alone > 0  # Ann moved twice in a row: Bob had gone out
     assert _api(client, key)["over"] == "every player passed in a row"
+
+
+def _tap(client, key, running):
+    """The running player taps their clock by the API's press naming no seat: whose clock
+    runs after."""
+    resp = client.post(f"/api/games/{key}/clock", json={"running": running})
+    assert resp.status_code == 200, resp.get_json()
+    return resp.get_json()["running"]
+
+
+@pytest.mark.parametrize("recorded_first", [False, True])
+def test_a_tap_passes_over_a_player_who_lost_the_turn_to_a_challenge(tapp, recorded_first):
+    """Three players under double challenge: Cy challenges Ann's CAT, which stands, and
+    loses his next turn. Bob's tap, made before his turn is recorded or after, started
+    Cy's clock, and Cy had to tap again to pass it on; it starts Ann's, as the sheet
+    passes Cy over (his lost turn a pass)."""
+    client = tapp.test_client()
+    key = _start(client, "double", minutes="25", players=("Ann", "Bob", "Cy"))
+    assert _press(client, key, seat="0").status_code == 302
+    _play(client, key, "8G CAT")
+    assert _tap(client, key, 0) == 1
+    assert _form(client, key, "challenge", challenger="2").status_code == 302
+    if recorded_first:
+        assert _form(client, key, "turns", action="pass").status_code == 302  # Bob's
+    assert _tap(client, key, 1) == 0  # Ann's clock, not Cy's
+    if not recorded_first:
+        assert _form(client, key, "turns", action="pass").status_code == 302
+    game = _api(client, key)
+    assert [(t["seat"], t["action"]) for t in game["turns"]] == [(0, "play"), (1, "pass"),
+                                                                 (2, "pass")]
+    assert game["turns"][-1]["detail"]["lost_turn"]
+    assert game["next_seat"] == 0 and game["clock"]["running"] == 0
+
+
+def test_a_tap_after_a_lost_turn_starts_the_player_who_moves_again(tapp):
+    """Two players under double challenge: Bob challenges Ann's CAT before she taps, it
+    stands, and his lost turn is recorded at once. Ann's tap on the clock page started
+    Bob's clock; it starts her own again, since she moves again, and her next tap, made
+    before that turn is recorded, starts Bob's: his lost turn is behind him."""
+    client = tapp.test_client()
+    key = _start(client, "double", minutes="25")
+    assert _press(client, key, seat="0").status_code == 302
+    _play(client, key, "8G CAT")
+    assert _form(client, key, "challenge").status_code == 302
+    assert _api(client, key)["next_seat"] == 0
+    assert _tap_on_page(client, key, 0).status_code == 302
+    assert client.get(f"/api/games/{key}/clock").get_json()["running"] == 0
+    assert _tap_on_page(client, key, 0).status_code == 302  # her second turn is over
+    assert client.get(f"/api/games/{key}/clock").get_json()["running"] == 1
+    assert _form(client, key, "turns", action="pass").status_code == 302  # recorded after
+    game = _api(client, key)
+    assert game["next_seat"] == 1 and game["clock"]["running"] == 1
+
+
+def test_a_clock_stored_before_it_counted_the_turns_reads_the_last_one(tapp):
+    """A clock stored without the turns counted when its player's clock started: the sheet's
+    last turn other than a lost one says whether the running player's turn is recorded
+    (Ann's CAT, Bob's turn lost to his challenge after it: Ann moves again)."""
+    client = tapp.test_client()
+    key = _start(client, "double", minutes="25")
+    assert _press(client, key, seat="0").status_code == 302
+    _play(client, key, "8G CAT")
+    assert _form(client, key, "challenge").status_code == 302
+    _store_clock(tapp, key, turns_at_start=None)
+    assert _tap(client, key, 0) == 0
+    _store_clock(tapp, key, turns_at_start=None)
+    assert _form(client, key, "turns", action="pass").status_code == 302  # Ann's: Bob's go
+    assert _tap(client, key, 0) == 1
 
 
 def test_a_game_reopened_takes_off_its_overtime_until_it_is_finished_again(tapp, fake):
@@ -660,6 +793,24 @@ def _todo_said(client, key) -> str:
     shown = re.search(r'<span id="clock-todo"[^>]*>([^<]*)</span>', page)[1]
     assert html.unescape(shown) == todo
     return todo
+
+
+def test_a_clock_not_yet_started_names_the_player_on_turn_once_turns_are_recorded(tapp):
+    """Before its first start the clock page said "Tap the clock of the player who
+    starts." though turns were recorded and the sheet had a player on turn: it names them
+    (the table chooses who starts only before the first turn); the spectators' link still
+    only watches."""
+    client = tapp.test_client()
+    key = _start(client, "double", minutes="25", players=("Ann", "Bob", "Cy"))
+    assert _todo_said(client, key) == "Tap the clock of the player who starts."
+    _play(client, key, "8G CAT")
+    assert _todo_said(client, key) == "Bob is on turn: tap their clock to start it."
+    assert _form(client, key, "challenge").status_code == 302  # Bob's turn lost: Cy's
+    assert _todo_said(client, key) == "Cy is on turn: tap their clock to start it."
+    view = _api(client, key)["view_key"]
+    assert _todo_said(client, view) == "Watching: only the table's phone runs the clock."
+    assert _tap_on_page(client, key, 2).status_code == 302
+    assert _todo_said(client, key) == "Tap your clock when your turn ends."
 
 
 def test_the_clock_page_of_a_game_reopened_while_its_turns_end_it_says_what_is_true(tapp,
