@@ -17,10 +17,10 @@ from textgolden import assert_matches_text_golden
 from companion.errors import UsageError
 from companion.girdle import Line, Puzzle
 from companion.girdle.generator import find_solution
+from companion.girdle.typed_sheet import parse_solution, play_solution, solution_text
 from companion.lexicon import WordListSpec, default_lexicon
 from companion.web.db import session
 from companion.web.girdle import puzzle, rank, streak, today_utc
-from companion.web.girdle_play import parse_solution, play_solution, solution_text
 from companion.web.models import GirdlePar, GirdleSubmission
 
 DAY = dt.date(2026, 11, 1)
