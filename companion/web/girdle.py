@@ -477,6 +477,7 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
         except jobs.Busy:
             pass  # started by a later request
     play_sheet, played = sheet_in_progress(day)
+    next_day = day + dt.timedelta(days=1)  # linked once it is served (begun somewhere)
     grid = hints_pending = None
     if request.args.get("hints") and revealed(day):
         try:
@@ -493,7 +494,7 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
         hints=grid, hints_pending=hints_pending, par_poll=PAR_POLL_SECONDS, today=today_utc(),
         play_sheet=play_sheet, played=played,
         prev=day - dt.timedelta(days=1) if day > default_edition().first_date else None,
-        next=day + dt.timedelta(days=1) if day < today_utc() else None), status
+        next=next_day if begun(next_day) else None), status
 
 
 def sheet_in_progress(day: dt.date) -> tuple[str, int]:
