@@ -103,7 +103,7 @@ def main() -> None:
         page.evaluate("document.getElementById('shape').scrollIntoView(); window.scrollBy(0, -130)")
         shot("girdle-day")  # the day's shape and its word icons
         from companion.girdle import puzzle_for, solve
-        from companion.web.girdle_play import solution_text
+        from companion.girdle.typed_sheet import solution_text
 
         pz = puzzle_for(dt.date.fromisoformat(day))
         best = solve(pz).placements  # typed as a player would: words and start squares only

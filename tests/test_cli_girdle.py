@@ -492,7 +492,10 @@ def test_check_reads_a_sheet_on_standard_input(capsys, tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("garbage", "The sheet on standard input is not JSON"),
+    ("[garbage", "The sheet on standard input is not JSON"),
+    # text that is not JSON is read as typed lines, and refused as the web page refuses them
+    ("garbage", "The sheet on standard input: line 1 ('garbage'): write the word and the "
+     "square it starts on, e.g. JUMPING 1"),
     # it was "is not JSON: Expecting value: line 2 column 1 (char 1)"
     ("\n", "The sheet on standard input is empty: a sheet is a JSON list of its words in "
      "order"),
@@ -842,3 +845,137 @@ def test_check_names_the_date_of_a_sheet_before_the_first_puzzle(capsys, tmp_pat
     assert code == 2
     assert err == (f"companion: There is no Word Girdle of {shown}: the first is from Monday "
                    "1 January 2024.\n")
+
+
+# -- a typed sheet: the web page's form, read by the one reader of the typed form ------------
+DEC_1 = "2026-12-01"
+
+
+def typed_card(text: str, day: str = DEC_1) -> dict:
+    """The score card of the typed sheet ``text`` as the web page's reader scores it."""
+    import datetime as dt
+
+    from companion.girdle import puzzle_for
+    from companion.girdle.typed_sheet import parse_solution, play_solution
+    from companion.lexicon import default_lexicon
+
+    pz = puzzle_for(dt.date.fromisoformat(day))
+    return play_solution(pz, parse_solution(text, pz), default_lexicon())[2].to_dict()
+
+
+def stdin_holds(monkeypatch, text: str) -> None:
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
+
+
+def test_check_reads_a_typed_sheet_from_a_file_and_standard_input(capsys, tmp_path,
+                                                                  monkeypatch):
+    """'girdle check' read JSON alone ("The sheet sheet.txt is not JSON"), where the web
+    page's form and its printed sheet take typed lines: a .txt file, or standard input, of
+    typed lines is scored as the web page scores it, the Supply letters and the cross-outs it
+    leaves out chosen the same way."""
+    text = "BIKEWAY 1\nPUNCHY 1 +3,5,7,8,10\nJIGSAW 1\n"
+    sheet = tmp_path / "sheet.txt"
+    sheet.write_text(text)
+    code, out, err = run(capsys, "girdle", "check", str(sheet), "--date", DEC_1, "--json")
+    assert (code, err) == (1, "")  # legal, and unfinished: 3 of 7 words
+    assert json.loads(out) == {"legal": True, **typed_card(text)}
+    stdin_holds(monkeypatch, text)
+    assert run(capsys, "girdle", "check", "-", "--date", DEC_1, "--json") == (1, out, "")
+    code, shown, _ = run(capsys, "girdle", "check", str(sheet), "--date", DEC_1)
+    assert code == 1 and "(unfinished: 3 of 7 words)" in shown
+    assert f"Final score: {json.loads(out)['subtotal']} - " in shown
+
+
+def test_a_typed_sheet_scores_as_the_same_sheet_in_json(capsys, tmp_path):
+    """The day's best sheet, written by the web page's writer of the typed form and as
+    'solve --json' writes it, gets one score card both ways: par."""
+    import datetime as dt
+
+    from sharedwork import girdle_solution
+
+    from companion.girdle import puzzle_for
+    from companion.girdle.typed_sheet import solution_text
+
+    pz = puzzle_for(dt.date.fromisoformat(DEC_1))
+    sol = girdle_solution(pz)
+    typed = tmp_path / "best.txt"
+    typed.write_text(solution_text(pz, sol.placements))
+    written = tmp_path / "best.json"
+    written.write_text(json.dumps(sol.to_dict(pz)))
+    code, out, _ = run(capsys, "girdle", "check", str(typed), "--date", DEC_1, "--json")
+    assert code == 0 and json.loads(out)["final"] == sol.par
+    assert run(capsys, "girdle", "check", str(written), "--json") == (0, out, "")
+
+
+def test_the_help_s_typed_example_is_the_day_s_best_sheet(capsys, tmp_path):
+    """The typed sheet 'girdle check --help' shows is read as it says: 2026-12-01's, at
+    par."""
+    import datetime as dt
+
+    from sharedwork import girdle_solution
+
+    from companion.cli.girdle import TYPED_SHEET
+    from companion.girdle import puzzle_for
+
+    with pytest.raises(SystemExit):
+        main(["girdle", "check", "--help"])
+    shown = capsys.readouterr().out
+    assert "\n".join(f"  {line}" for line in TYPED_SHEET) in shown
+    sheet = tmp_path / "sheet.txt"
+    sheet.write_text("\n".join(TYPED_SHEET))
+    assert f"girdle check sheet.txt --date {DEC_1}" in shown
+    code, out, _ = run(capsys, "girdle", "check", str(sheet), "--date", DEC_1, "--json")
+    assert code == 0
+    assert json.loads(out)["final"] == girdle_solution(puzzle_for(dt.date(2026, 12, 1))).par
+
+
+def test_an_illegal_typed_sheet_is_told_as_a_json_one_is(capsys, monkeypatch):
+    """An illegal typed word: exit status 1, the sentence of an illegal JSON sheet naming the
+    word, the reason the web page's reader gives."""
+    from companion.girdle.typed_sheet import IllegalWord
+
+    text = "BIKEWAY 1\nPUNCHY 3\n"
+    with pytest.raises(IllegalWord) as caught:
+        typed_card(text)
+    reason = caught.value.illegal.reason
+    assert caught.value.illegal.step == 2 and "PUNCHY" in reason
+    stdin_holds(monkeypatch, text)
+    assert run(capsys, "girdle", "check", "-", "--date", DEC_1) == (
+        1, f"Illegal at word 2 (PUNCHY): {reason}.\n", "")
+    stdin_holds(monkeypatch, text)
+    code, out, _ = run(capsys, "girdle", "check", "-", "--date", DEC_1, "--json")
+    assert (code, json.loads(out)) == (1, {"legal": False, "step": 2, "reason": reason})
+
+
+@pytest.mark.parametrize("text, said", [
+    ("BIKEWAY\n", "line 1 ('BIKEWAY'): write the word and the square it starts on, e.g. "
+     "JUMPING 1 (then optionally +1,2 for Supply letters and -Z for a crossed-out letter)."),
+    ("BIKEWAY 1\nPUNCHY one\n", "line 2 ('PUNCHY one'): write the word and the square it "
+     "starts on, e.g. JUMPING 1 (then optionally +1,2 for Supply letters and -Z for a "
+     "crossed-out letter)."),
+    ("BIKEWAY 0\n", "word 1: the start square must be 1 to 7."),
+    ("IF 6\n" * 8, "a Girdle holds 7 words; you typed 8 lines."),
+])
+def test_a_typed_sheet_that_cannot_be_read_is_refused_in_one_line(capsys, tmp_path, text,
+                                                                   said):
+    """The web page's refusals, naming the file: exit status 2, no traceback."""
+    from companion.errors import UsageError
+
+    with pytest.raises(UsageError) as caught:  # the web page's own sentence
+        typed_card(text)
+    assert str(caught.value).lower() == said.lower()
+    sheet = tmp_path / "sheet.txt"
+    sheet.write_text(text)
+    code, out, err = run(capsys, "girdle", "check", str(sheet), "--date", DEC_1)
+    assert (code, out, err) == (2, "", f"companion: The sheet {sheet}: {said}\n")
+
+
+def test_a_json_file_of_typed_lines_is_refused_as_json(capsys, tmp_path):
+    """A file named .json is read as JSON, whatever it holds; a typed sheet is named .txt."""
+    sheet = tmp_path / "sheet.json"
+    sheet.write_text("BIKEWAY 1\n")
+    code, out, err = run(capsys, "girdle", "check", str(sheet), "--date", DEC_1)
+    assert (code, out) == (2, "") and f"The sheet {sheet} is not JSON" in err

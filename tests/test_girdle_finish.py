@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from companion.girdle import Puzzle, SheetStep, complete_sheet, edition_puzzle, solve
+from companion.girdle.typed_sheet import parse_solution, play_solution, solution_text
 from companion.lexicon import default_lexicon
-from companion.web.girdle_play import parse_solution, play_solution, solution_text
 from synthetic.camera import Camera, photograph
 from synthetic.fonts import available
 from synthetic.girdle import EXAMPLE_LINES, EXAMPLE_STEPS, example_puzzle, filled_sheet

@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import sys
+import textwrap
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion import jsonfile
@@ -52,6 +54,36 @@ WORD_EXAMPLE = ('{"row": 1, "col": 1, "direction": "across", "word": "JUMPING", 
 SHEET_IS = ("a sheet is a JSON list of its words in order, each an object such as "
             f"{WORD_EXAMPLE}, or an object with that list as its \"solution\", as 'girdle "
             "solve --json' prints ('girdle check --help' says more)")
+# a sheet typed as the web page's form takes it (companion.girdle.typed_sheet reads it)
+TYPED_EXAMPLE = "JUMPING 1 +1,2,3,4,5,6,7 -Z"
+TYPED_IS = ("typed, one word a line in order, each with the square it starts on along its "
+            f"line, such as '{TYPED_EXAMPLE}' ('+' the Supply positions it activates, '-' the "
+            "letter it crosses out, or '-none' for its box left unticked: both may be left "
+            "out)")
+
+# 2026-12-01's best sheet (par 97), typed: 'girdle check --help' shows it, the tests check it
+TYPED_SHEET = ("BIKEWAY 1 -Q", "PUNCHY 1", "JIGSAW 1", "ADVERB 1", "MUZHIK 1", "AX 6", "IF 6")
+CHECK_HELP = "\n\n".join([
+    *(textwrap.fill(paragraph, 79) for paragraph in (
+        "Validate a filled sheet and print its score.",
+        "The sheet is a JSON file: a list of its words in order, each an object such as "
+        f"{WORD_EXAMPLE} (row and col are the square of its first letter, from 1, and "
+        'direction is across or down; "cells": [[1, 1], [1, 2], ...] may give its squares '
+        'instead), with "activated", the Supply positions its new letters activate (one a '
+        'letter while any are inactive), and "crossed_out", the unused letter a word of 6 or '
+        "more letters on a checkbox line crosses out; or an object with that list as its "
+        "\"solution\", as 'girdle solve --json' prints.",
+        "Or the sheet is typed, as the web page's form takes it (a file not named .json, or "
+        "standard input, whose text does not start with [ or {): one word a line, in order, "
+        "each followed by the square it starts on along its line (the column for a row, the "
+        "row for a column); then, if wanted, + and the Supply positions it activates and - "
+        "the letter it crosses out (-none: its box left unticked). What is left out is "
+        "chosen as the web page chooses it. For example, 2026-12-01's sheet.txt:")),
+    "\n".join(f"  {line}" for line in TYPED_SHEET),
+    "  companion girdle check sheet.txt --date 2026-12-01\n"
+    "  printf 'BIKEWAY 1\\nPUNCHY 1\\n' | companion girdle check - --date 2026-12-01",
+    textwrap.fill("Exit status: 0 legal, 1 illegal or unfinished, 2 bad usage or a sheet that "
+                  "cannot be read.", 79)])
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -90,19 +122,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     sol.set_defaults(func=run_solve)
 
     chk = actions.add_parser(
-        "check", help="validate and score a filled sheet",
-        description="Validate a filled sheet and print its score. The sheet is a JSON file: a "
-        f"list of its words in order, each an object such as {WORD_EXAMPLE} (row and col "
-        "are the square of its first letter, from 1, and direction is across or down; "
-        '"cells": [[1, 1], [1, 2], ...] may give its squares instead), with "activated", '
-        "the Supply positions its new letters activate (one a letter while any are "
-        'inactive), and "crossed_out", the unused letter a word of 6 or more letters on a '
-        "checkbox line crosses out; or an object with that list as its \"solution\", as "
-        "'girdle solve --json' prints. Exit status: 0 legal, 1 illegal or unfinished, 2 bad "
-        "usage or a sheet that cannot be read.")
-    chk.add_argument("solution", metavar="SOLUTION.json", type=file_name,
-                     help="the filled sheet: a JSON list of its words in order, as above "
-                     "('-' for standard input)")
+        "check", help="validate and score a filled sheet (JSON, or typed one word a line)",
+        formatter_class=argparse.RawDescriptionHelpFormatter, description=CHECK_HELP)
+    chk.add_argument("solution", metavar="SHEET", type=file_name,
+                     help="the filled sheet: a JSON file (.json) or typed lines (.txt), as "
+                     "above ('-' for standard input)")
     chk.add_argument("--date", metavar="YYYY-MM-DD",
                      help="the puzzle's date, for a sheet that names none (default: the "
                      "file's 'date', else today)")
@@ -424,11 +448,15 @@ def sheet_named(path: str) -> str:
     return file_named("sheet", path)
 
 
-def load_sheet_file(path: str) -> dict:
-    text = read_text_file(path, "sheet")
+def is_json_sheet(path: str, text: str) -> bool:
+    """Whether the sheet ``text`` read from ``path`` is JSON (a name ending in ``.json``, or
+    text starting with ``[`` or ``{``, as no typed line does) rather than typed lines."""
+    return Path(path).suffix.lower() == ".json" or text.lstrip()[:1] in ("[", "{")
+
+
+def sheet_data(path: str, text: str) -> dict:
+    """The JSON sheet ``text`` of the file ``path``: an object with its "solution" list."""
     where = sheet_named(path)
-    if not text.strip():  # the JSON reader's "Expecting value: line 1 column 1 (char 0)"
-        raise UsageError(file_problem(FileProblem.EMPTY, "sheet", path, SHEET_IS))
     try:
         data = jsonfile.loads(text)
     except ValueError as exc:
@@ -441,10 +469,82 @@ def load_sheet_file(path: str) -> dict:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    text = read_text_file(args.solution, "sheet")
+    if not text.strip():  # the JSON reader's "Expecting value: line 1 column 1 (char 0)"
+        raise UsageError(file_problem(FileProblem.EMPTY, "sheet", args.solution,
+                                      f"{SHEET_IS}; or {TYPED_IS}"))
+    if is_json_sheet(args.solution, text):
+        return _check_json(args, sheet_data(args.solution, text))
+    return _check_typed(args, text)
+
+
+def _check_typed(args: argparse.Namespace, text: str) -> int:
+    """Check a sheet typed as the web page's form takes it, read by the one reader of the
+    typed form (:mod:`companion.girdle.typed_sheet`) and finished by the engine as the page's
+    sheet is (the Supply letters activated and the letters crossed out that it leaves out)."""
+    from companion.girdle.typed_sheet import IllegalWord, parse_solution, play_solution
+
+    lex = lexicon_from_args(args)
+    pz = _daily(args, args.date, lex)
+    try:
+        steps = parse_solution(text, pz)
+    except UsageError as exc:
+        raise _unreadable(args.solution, exc) from exc
+    try:
+        _placements, sheet, card = play_solution(pz, steps, lex)
+    except IllegalWord as exc:  # read, and judged illegal: exit status 1, as a JSON sheet
+        # (never on another word's line: a typed word's number is its line's)
+        illegal = exc.illegal
+        return _illegal(args, illegal.step, illegal.reason, steps[illegal.step - 1].word,
+                        another_day=False)
+    except UsageError as exc:  # a start square off its line
+        raise _unreadable(args.solution, exc) from exc
+    return _card(args, sheet, card)
+
+
+def _unreadable(path: str, exc: UsageError) -> UsageError:
+    """The typed sheet ``path`` refused by the reader of the typed form: the file named, then
+    the reader's sentence ("the sheet s.txt: line 2 ('USE'): write the word and ...")."""
+    return UsageError(f"{sheet_named(path)}: {_lower_first(str(exc))}")
+
+
+def _lower_first(message: str) -> str:
+    """A sentence made to follow a colon: "Line 2 ...", "A Girdle ..." as "line 2 ...",
+    "a Girdle ..." (a word in capitals, such as a typed word, is left as it is)."""
+    first = message.split(" ", 1)[0]
+    return message[:1].lower() + message[1:] if first[1:].islower() or len(first) == 1 \
+        else message
+
+
+def _illegal(args: argparse.Namespace, step: int, reason: str, word: str | None,
+             another_day: bool) -> int:
+    """Report word ``step`` of a sheet illegal, for ``reason``, ``word`` as it was read and
+    played (None: the sheet gives none); ``another_day`` when the sheet is most likely
+    another day's (word 1 off word 1's line, on a day the sheet does not name). Exit
+    status 1."""
+    if args.json:
+        print_json({"legal": False, "step": step, "reason": reason})
+        return 1
+    named = f" ({shown(word)})" if word is not None else ""
+    hint = f": {another_sheet_hint(puzzle_option=False)}" if another_day else ""
+    # a sentence, as docs/girdle.md quotes it: the reason and the hint end in none
+    print(sentence(f"Illegal at word {step}{named}: {printable(reason)}{hint}"))
+    return 1
+
+
+def _card(args: argparse.Namespace, sheet: Sheet, card: ScoreCard) -> int:
+    """Print a legal sheet's score card; exit status 0 when it is finished, else 1."""
+    if args.json:
+        print_json({"legal": True, **card.to_dict()})
+    else:
+        print(card_text(sheet, card))
+    return 0 if card.complete else 1
+
+
+def _check_json(args: argparse.Namespace, data: dict) -> int:
     from companion.girdle import Puzzle, Sheet
     from companion.girdle.engine import IllegalStep, WrongLine, check_word_number
 
-    data = load_sheet_file(args.solution)
     lex = lexicon_from_args(args)
     if "puzzle" in data:
         if args.date is not None:  # it would be dropped without a word
@@ -473,24 +573,15 @@ def run_check(args: argparse.Namespace) -> int:
             sheet.play(p)
         card = sheet.score()
     except IllegalStep as exc:
-        word = ""
+        word = None
         items = data["solution"]
         if 0 < exc.step <= len(items) and isinstance(items[exc.step - 1], dict):
             # as it was read: "(CAFÉ): CAFE placed 4 new letters" named it two ways
-            word = f" ({shown(_sheet_word(str(items[exc.step - 1].get('word', ''))))})"
-        if args.json:
-            print_json({"legal": False, "step": exc.step, "reason": exc.reason})
-        else:
-            # word 1 off word 1's line, on a day the sheet does not name: most likely a sheet
-            # of another day (the day's lines were never the sheet's)
-            day_guessed = "puzzle" not in data and data.get("date") is None
-            hint = (f": {another_sheet_hint(puzzle_option=False)}"
-                    if isinstance(exc, WrongLine) and exc.step == 1 and day_guessed else "")
-            # a sentence, as docs/girdle.md quotes it: the reason and the hint end in none
-            print(sentence(f"Illegal at word {exc.step}{word}: {printable(exc.reason)}{hint}"))
-        return 1
-    if args.json:
-        print_json({"legal": True, **card.to_dict()})
-    else:
-        print(card_text(sheet, card))
-    return 0 if card.complete else 1
+            word = _sheet_word(str(items[exc.step - 1].get("word", "")))
+        # word 1 off word 1's line, on a day the sheet does not name: most likely a sheet
+        # of another day (the day's lines were never the sheet's)
+        day_guessed = "puzzle" not in data and data.get("date") is None
+        return _illegal(args, exc.step, exc.reason, word,
+                        another_day=isinstance(exc, WrongLine) and exc.step == 1
+                        and day_guessed)
+    return _card(args, sheet, card)

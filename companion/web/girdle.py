@@ -32,21 +32,21 @@ from companion.errors import CompanionError, UsageError
 from companion.girdle import Puzzle, SheetStep, default_edition, puzzle_for, puzzle_number
 from companion.girdle.generator import check_published, daily_family
 from companion.girdle.layouts import puzzle_model, shape_text
+from companion.girdle.typed_sheet import (
+    UNTICKED,
+    parse_solution,
+    play_solution,
+    played_line,
+    solution_text,
+    unticked_words,
+)
 from companion.lexicon import Lexicon, WordListSpec, load_word_list
 from companion.text import counted, quoted, sentence
 from companion.web import jobs, openapi, par_jobs, quota
 from companion.web.csrf import form_sent_again
 from companion.web.db import session as db
 from companion.web.errors import field_at_fault, said_on_page, status_of, try_again_soon
-from companion.web.girdle_play import (
-    UNTICKED,
-    parse_solution,
-    play_solution,
-    played_line,
-    solution_text,
-    step_from_squares,
-    unticked_words,
-)
+from companion.web.girdle_play import step_from_squares
 from companion.web.inputs import plain_text
 from companion.web.models import GirdlePar, GirdleSubmission, Job
 from companion.web.wordlist import lexicon, word_list_notes, word_list_spec
@@ -477,6 +477,7 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
         except jobs.Busy:
             pass  # started by a later request
     play_sheet, played = sheet_in_progress(day)
+    next_day = day + dt.timedelta(days=1)  # linked once it is served (begun somewhere)
     grid = hints_pending = None
     if request.args.get("hints") and revealed(day):
         try:
@@ -493,7 +494,7 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
         hints=grid, hints_pending=hints_pending, par_poll=PAR_POLL_SECONDS, today=today_utc(),
         play_sheet=play_sheet, played=played,
         prev=day - dt.timedelta(days=1) if day > default_edition().first_date else None,
-        next=day + dt.timedelta(days=1) if day < today_utc() else None), status
+        next=next_day if begun(next_day) else None), status
 
 
 def sheet_in_progress(day: dt.date) -> tuple[str, int]:

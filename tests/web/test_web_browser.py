@@ -2158,8 +2158,8 @@ def _first_playable(pz, played: list, length: int, starts: tuple[int, ...]) -> l
     after them, starting on the first of ``starts`` (squares along its line) that has one,
     as the play page keeps them: with the Supply letters the engine chose for each."""
     from companion.errors import UsageError
+    from companion.girdle.typed_sheet import Step, parse_solution, play_solution, solution_text
     from companion.lexicon import default_lexicon
-    from companion.web.girdle_play import Step, parse_solution, play_solution, solution_text
 
     lexicon = default_lexicon()
     words = sorted(w.upper() for w in lexicon if len(w) == length and w.isalpha())

@@ -17,10 +17,10 @@ from textgolden import assert_matches_text_golden
 from companion.errors import UsageError
 from companion.girdle import Line, Puzzle
 from companion.girdle.generator import find_solution
+from companion.girdle.typed_sheet import parse_solution, play_solution, solution_text
 from companion.lexicon import WordListSpec, default_lexicon
 from companion.web.db import session
 from companion.web.girdle import puzzle, rank, streak, today_utc
-from companion.web.girdle_play import parse_solution, play_solution, solution_text
 from companion.web.models import GirdlePar, GirdleSubmission
 
 DAY = dt.date(2026, 11, 1)
@@ -866,6 +866,34 @@ def test_a_day_is_served_once_it_has_begun_somewhere_on_earth(client, monkeypatc
     monkeypatch.setattr(girdle, "now_utc", lambda: ten)
     assert client.get(f"/girdle/{day + dt.timedelta(days=1)}").status_code == 404
     assert client.get(f"/api/girdle/{day}/hints").status_code == 403
+
+
+def next_day_link(page: str) -> str | None:
+    """The day the day's page's next-day button leads to, None when it has none."""
+    found = re.search(r'href="/girdle/(\d{4}-\d\d-\d\d)">[^<]*&rarr;</a>', page)
+    return found.group(1) if found else None
+
+
+@pytest.mark.parametrize("seconds", [-1, 0, 1, 14 * 3600 - 1])  # to 23:59:59 UTC
+def test_the_next_day_is_linked_exactly_when_it_is_served(client, monkeypatch, seconds):
+    """Today's page linked to tomorrow only once UTC reached tomorrow's date, though
+    tomorrow is served from 10:00 UTC today (where it begins first, at UTC+14): the link
+    shows exactly when the day it leads to is served, and no earlier."""
+    from companion.web import girdle
+
+    today, tomorrow = dt.date(2026, 12, 7), dt.date(2026, 12, 8)
+    now = dt.datetime(2026, 12, 7, 10, tzinfo=dt.UTC) + dt.timedelta(seconds=seconds)
+    monkeypatch.setattr(girdle, "now_utc", lambda: now)
+    monkeypatch.setattr(girdle, "start_par_search", lambda day: None)  # no search here
+    served = client.get(f"/girdle/{tomorrow}").status_code == 200
+    assert served == (seconds >= 0)
+    for address in (f"/girdle/{today}", "/girdle"):  # the day's page, and today's by UTC
+        page = client.get(address).get_data(as_text=True)
+        assert next_day_link(page) == (tomorrow.isoformat() if served else None), address
+    if served:  # tomorrow's page leads to no later day, not yet served anywhere
+        assert next_day_link(client.get(f"/girdle/{tomorrow}").get_data(as_text=True)) is None
+    yesterday = client.get(f"/girdle/{today - dt.timedelta(days=1)}").get_data(as_text=True)
+    assert next_day_link(yesterday) == today.isoformat()
 
 
 def test_the_best_sheet_is_shown_after_a_submission_and_marks_later_ones(sqlite_app,

@@ -14,9 +14,9 @@ from browser import focused, live_server, phones
 
 from companion.girdle import default_edition, puzzle_for
 from companion.girdle.generator import daily_family, find_solution
+from companion.girdle.typed_sheet import parse_solution, play_solution
 from companion.lexicon import default_lexicon
 from companion.web.db import database_url
-from companion.web.girdle_play import parse_solution, play_solution
 
 DAY = dt.date(2026, 11, 1)
 
