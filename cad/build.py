@@ -174,10 +174,12 @@ class BuildResult:
 def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
           formats: tuple[str, ...] = FORMATS, cache_dir: Path | None = None,
           use_cache: bool = True, slice_parts: bool = False, progress: Progress | None = None,
-          ) -> BuildResult:
+          done: Callable[[], None] | None = None) -> BuildResult:
     """Write ``parts`` into ``out`` and a ``build.json`` report beside them, all at the end:
     the parts are gathered in a folder of their own inside ``out`` (:func:`_staging`), so a
-    build stopped or failing half-way (Ctrl-C, a full disk) leaves ``out`` as it was."""
+    build stopped or failing half-way (Ctrl-C, a full disk) leaves ``out`` as it was.
+    ``done`` is called as the last file moves in (:func:`_move_in`): from then on the build
+    is whole in ``out``."""
     out.mkdir(parents=True, exist_ok=True)
     cache_dir = cache_dir or default_cache_dir()
     progress = progress or Progress(sum(part_steps(p, params) for p in parts), quiet=True)
@@ -213,7 +215,7 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
             result = BuildResult(out, files, tuple(cached), slicer, stale)
             report = _build_report(params, old, result)
             write_file_whole(stage / BUILD_REPORT, (json.dumps(report, indent=2) + "\n").encode())
-            _move_in(stage, out, [*written, BUILD_REPORT], stale, LEFT_BY_BUILD)
+            _move_in(stage, out, [*written, BUILD_REPORT], stale, LEFT_BY_BUILD, done)
     result = replace(result, copies=print_copies(report["files"]))
     progress.close()
     return result
@@ -337,15 +339,28 @@ class _Moves:
 
 
 def _move_in(stage: Path, out: Path, names: list[str], stale: tuple[str, ...],
-             left_by: str) -> None:
+             left_by: str, done: Callable[[], None] | None = None) -> None:
     """Move the files ``names`` (the report last) from ``stage`` into ``out`` and remove the
     files ``stale`` from it, all or none: whatever stops it half-way (a file that cannot be
-    removed or replaced, a folder of a file's name in the way) puts back every file it moved,
-    and the error says which file (``left_by``: what left a stale file there,
+    removed or replaced, a folder of a file's name in the way, Ctrl-C) puts back every file
+    it moved, and the error says which file (``left_by``: what left a stale file there,
     :data:`LEFT_BY_BUILD`, :data:`LEFT_BY_COUPONS`). The files replaced or removed are kept
-    in ``stage`` until then; the user's own files in ``out`` are left alone."""
+    in ``stage`` until then; the user's own files in ``out`` are left alone.
+
+    ``done`` is called once every file is in (the command line's
+    :func:`companion.cli.work_done`): Ctrl-C is held off from the last file's move until it
+    has returned, so one that comes then is answered after the work is done, never between
+    (the build was whole, yet said "Interrupted."); if ``done`` raises, the files go back."""
     kept = stage / _REPLACED
     moves = _Moves()
+
+    def put(name: str) -> None:
+        try:
+            _put(moves, stage / name, out / name, kept / name)
+        except OSError as exc:
+            raise UsageError(f"cannot write {path_shown(out / name)}: "
+                             f"{exc.strerror or exc}") from exc
+
     try:
         for name in stale:
             try:
@@ -353,12 +368,12 @@ def _move_in(stage: Path, out: Path, names: list[str], stale: tuple[str, ...],
             except OSError as exc:
                 raise UsageError(f"cannot remove {path_shown(out / name)}, left by "
                                  f"{left_by}: {exc.strerror or exc}") from exc
-        for name in names:
-            try:
-                _put(moves, stage / name, out / name, kept / name)
-            except OSError as exc:
-                raise UsageError(f"cannot write {path_shown(out / name)}: "
-                                 f"{exc.strerror or exc}") from exc
+        for name in names[:-1]:
+            put(name)
+        with _ctrl_c_held():
+            put(names[-1])
+            if done is not None:
+                done()
     except BaseException:  # Ctrl-C among them too
         with _ctrl_c_held():
             moves.undo()
@@ -448,9 +463,11 @@ class CouponsResult:
 
 def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] = ("stl", "3mf"),
                   bed: tuple[float, float] | None = None, cache_dir: Path | None = None,
-                  progress: Progress | None = None) -> CouponsResult:
+                  progress: Progress | None = None,
+                  done: Callable[[], None] | None = None) -> CouponsResult:
     """One fit coupon per clearance, named by it (``coupon-0.2.stl`` ...), in ``out``, all
-    at the end as :func:`build` writes a set (stopped half-way, ``out`` is as it was).
+    at the end as :func:`build` writes a set (stopped half-way, ``out`` is as it was; and
+    ``done`` called as the last file moves in).
 
     Coupons of an earlier run for the same bed stay (``coupons.json`` lists them all); those
     of a run for another bed are removed, as its ``coupons.json`` lists them."""
@@ -477,7 +494,7 @@ def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] =
             report = _coupons_report(old, params.printer.bed, clearances, written)
             write_file_whole(stage / COUPONS_REPORT,
                              (json.dumps(report, indent=2) + "\n").encode())
-            _move_in(stage, out, [*written, COUPONS_REPORT], stale, LEFT_BY_COUPONS)
+            _move_in(stage, out, [*written, COUPONS_REPORT], stale, LEFT_BY_COUPONS, done)
     return CouponsResult([*written, COUPONS_REPORT], stale)
 
 

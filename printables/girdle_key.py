@@ -7,12 +7,10 @@ cannot pass for a player's sheet.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
 
 from companion.dates import day_shown
 from companion.errors import CompanionError
-from companion.girdle import Puzzle, ScoreCard, Sheet, play_all, puzzle_for
-from companion.girdle.cache import solve_cached
+from companion.girdle import Puzzle, ScoreCard, Sheet, play_all
 from companion.girdle.engine import PlacedWord
 from companion.girdle.solver import Solution
 from companion.layout.sheets import Rect, SheetLayout, girdle_sheet
@@ -34,21 +32,17 @@ PEN = "#1d4f91"  # the filled-in answers, like blue ink
 MARKED = "#c9b8e3"  # coloured-in letters and dots
 
 
-def answer_key_pdf(day: dt.date, paper: str = "letter", puzzle: Puzzle | None = None,
-                   time_budget: float | None = None, solution: Solution | None = None,
-                   before_search: Callable[[], None] | None = None) -> bytes:
-    """The answer key for ``day``: par and a best solution written into a copy of the sheet.
+def answer_key_pdf(day: dt.date, paper: str, puzzle: Puzzle, solution: Solution) -> bytes:
+    """The answer key for ``day``'s ``puzzle``: par and a best ``solution`` written into a
+    copy of the sheet.
 
-    Par comes from the solver (through its cache, so the key agrees with ``companion girdle
-    solve``); ``time_budget`` seconds is its safety stop and ``before_search`` is called if the
-    search runs. Unless par is proven, the key says the score is the best found, and when
-    the time budget stopped the search (``solution.complete`` false) it says so under its
-    heading. A ``solution`` already found skips the solver.
+    The caller finds the solution (``companion print girdle --answers``: the solver,
+    through its cache, so the key agrees with ``companion girdle solve``; the web app: the
+    par it keeps). Unless par is proven, the key says the score is the best found, and when
+    a time limit stopped the search (``solution.complete`` false) it says so under its
+    heading.
     """
     page_setup(paper)
-    puzzle = puzzle or puzzle_for(day)
-    solution = solution or solve_cached(puzzle, time_budget=time_budget,
-                                        before_search=before_search)
     if not solution.placements:
         raise CompanionError("No solution was found in the time allowed; allow the solver "
                              "more time.")

@@ -859,6 +859,73 @@ def test_ctrl_c_while_the_files_move_in_puts_back_every_file(
     assert _folder(out) == before
 
 
+def _ctrl_c_noted() -> None:
+    """Ctrl-C, a real SIGINT to this (the main) thread, and back once the command line's
+    handler has answered it (if it raises, it stops the caller here)."""
+    handler = signal.getsignal(signal.SIGINT)
+    noted = handler.__self__.noted  # the running command's record of its Ctrl-Cs
+    count = len(noted)
+    signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
+    deadline = time.monotonic() + 30
+    while len(noted) == count:  # until the handler has run
+        assert time.monotonic() < deadline, "the interrupt never came"
+
+
+def test_ctrl_c_once_the_files_have_moved_in_leaves_the_build_done(
+        box_parts, tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C just after the last file, build.json, moved in: the set was whole in the
+    folder, yet the command said "Interrupted." and ended with 130."""
+    from cad import build as cad_build
+
+    out = tmp_path / "set"
+    argv = ["cad", "build", "-o", str(out), "--cache-dir", str(tmp_path / "cache"), "-q",
+            "--part", "placard,quarter"]
+    assert main(argv) == 0
+    move_in = cad_build._move_in
+
+    def moved_then_ctrl_c(*args, **kwargs) -> None:
+        move_in(*args, **kwargs)
+        _ctrl_c_noted()
+
+    monkeypatch.setattr(cad_build, "_move_in", moved_then_ctrl_c)
+    capsys.readouterr()
+    assert main([*argv, "--clearance", "0.3"]) == 0
+    said = capsys.readouterr()
+    assert said.err == ""
+    assert said.out.startswith(f"wrote 3 files to {out}\n")
+    assert json.loads((out / "build.json").read_text())["clearance"] == 0.3
+    assert sorted(_folder(out)) == ["build.json", "placard.stl", "quarter.stl"]
+
+
+def test_ctrl_c_a_library_caught_before_the_files_moved_in_puts_them_back(
+        box_parts, tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C caught by a library once the parts were made (no step of the build's left to
+    stop at): every file moved in, then the command said "Interrupted."; now the files go
+    back, and the folder is as it was."""
+    from cad import build as cad_build
+
+    out = tmp_path / "set"
+    argv = ["cad", "build", "-o", str(out), "--cache-dir", str(tmp_path / "cache"), "-q",
+            "--part", "placard,quarter"]
+    assert main(argv) == 0
+    before = _folder(out)
+    read_report = cad_build.read_report
+
+    def read_as_ctrl_c_is_caught(path: Path) -> dict:
+        try:
+            _ctrl_c_noted()
+        except KeyboardInterrupt:
+            pass  # as a library that catches it and goes on
+        return read_report(path)
+
+    monkeypatch.setattr(cad_build, "read_report", read_as_ctrl_c_is_caught)
+    capsys.readouterr()
+    assert main([*argv, "--clearance", "0.3"]) == 130
+    said = capsys.readouterr()
+    assert (said.out, said.err) == ("", "companion: Interrupted.\n")
+    assert _folder(out) == before
+
+
 def test_a_build_that_fails_on_its_last_file_puts_every_file_back(box_parts, tmp_path: Path,
                                                                    capsys) -> None:
     """A folder of the maker's named like a file of the build stops it before any file of

@@ -9,6 +9,7 @@ library that catches the interrupt loads (and then fails on something else).
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -18,6 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
+import sharedwork
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,6 +64,17 @@ def interrupted(*args, **kwargs):
         import subprocess
         subprocess.Popen([sys.executable, "-c", PRESSING, str(os.getpid())])
         ctrl_c()
+    elif HOW in ("after", "after-again"):  # once the function has returned (and "again")
+        result = original(*args, **kwargs)
+        handler = signal.getsignal(signal.SIGINT)
+        if HOW == "after-again":
+            import subprocess
+            subprocess.Popen([sys.executable, "-c", PRESSING, str(os.getpid())])
+        else:
+            os.kill(os.getpid(), signal.SIGINT)
+        while not handler.__self__.noted:  # until the command line's handler has answered
+            pass
+        return result
 
 
 # another process's Ctrl-C every millisecond, as long as the command's process lives
@@ -139,6 +152,26 @@ def test_ctrl_c_the_cad_kernel_catches_stops_the_build_at_its_next_step(
     assert done.returncode == 130
     assert "wrote" not in done.stdout
     assert not (tmp_path / "set").exists()  # nor the folders made for it
+
+
+@pytest.mark.parametrize("how", ["after", "after-again"])
+@pytest.mark.parametrize("target,argv", [
+    ("cad.build._move_in", ["cad", "build", "-o", "set", "--part", "stickers", "-q"]),
+    # made once the coupons have moved in (each coupon's own build moves its files earlier)
+    ("cad.build.CouponsResult", ["cad", "coupons", "-o", "set", "--clearances", "0.2", "-q"]),
+])
+def test_ctrl_c_once_the_files_have_moved_in_ends_as_the_build_did(
+        target: str, argv: list[str], how: str, tmp_path: Path) -> None:
+    # Ctrl-C just after the build's last file, its report, moved into the folder (and, with
+    # "after-again", pressed again and again from then until the process has ended): the set
+    # was whole in the folder, yet the command said "Interrupted." and ended with 130
+    cache = sharedwork.run_folder("cad-cache")  # the run's: the parts come from it
+    done = interrupted_run(target, how, [*argv, "--cache-dir", str(cache)], tmp_path)
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    assert done.stdout.startswith("wrote "), done.stdout
+    report = "build.json" if argv[1] == "build" else "coupons.json"
+    assert json.loads((tmp_path / "set" / report).read_text(encoding="utf-8"))["files"]
+    assert not list((tmp_path / "set").glob(".companion-build-*"))  # its own folder gone
 
 
 def test_ctrl_c_in_code_made_from_text_under_python_m_is_130(tmp_path: Path) -> None:

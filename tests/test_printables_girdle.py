@@ -25,7 +25,7 @@ from pdfcheck import (
 
 import printables.girdle_key as girdle_key
 from companion.dates import day_shown
-from companion.girdle import Line, Puzzle, SheetStep, play_all, puzzle_for
+from companion.girdle import Line, Puzzle, SheetStep, play_all, puzzle_for, solve
 from companion.girdle.solver import Solution
 from companion.layout.sheets import girdle_sheet
 from companion.text import signed
@@ -179,10 +179,23 @@ def test_answer_key_of_a_search_cut_short_says_so(paper: str) -> None:
     assert stopped > first_step  # above it (PDF y runs up the page)
 
 
+def test_the_answer_key_is_drawn_from_the_solution_it_is_given_never_searched(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Given no solution, the key searched for one itself, within a time budget only a test
+    ever gave it: the command line and the web app find the solution first (the solver
+    through its cache; the par kept), so that is the one way a key is made."""
+    def searched(*args: object, **kwargs: object) -> Solution:
+        raise AssertionError("the key searched for a solution of its own")
+
+    monkeypatch.setattr(girdle_key, "solve_cached", searched, raising=False)
+    with pytest.raises(TypeError, match="solution"):
+        answer_key_pdf(DAY, "letter", worked_example())  # type: ignore[call-arg]
+
+
 @pytest.mark.slow
 def test_answer_key_is_a_separate_file_without_markers(sheets, tmp_path: Path) -> None:
     puzzle = worked_example()
-    key = answer_key_pdf(DAY, "letter", puzzle, time_budget=0.5)
+    key = answer_key_pdf(DAY, "letter", puzzle, solve(puzzle, time_budget=0.5))
     path = tmp_path / "key.pdf"
     path.write_bytes(key)
     qpdf_check(path)

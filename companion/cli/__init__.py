@@ -105,16 +105,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the process exit status. Ctrl-C at any point, loading
-    the commands included, ends with "Interrupted." on standard error and status 130.
+    the commands included, ends with "Interrupted." on standard error and status 130, but
+    once the command's work is done and stays done (:func:`work_done`: a build's files all
+    in its folder), when the command ends as it would have without it.
 
     Without ``argv`` (the ``companion`` program and ``python -m companion``: the command line
     is the process's own) Ctrl-C is also answered after the command, until the process has
     ended: one that comes while the interpreter shuts down ends it at once with
-    "Interrupted." (said once) and 130, rather than a traceback or the process killed by the
-    signal (after the interpreter's exit functions, in its last moments, it is ignored)."""
+    "Interrupted." (said once) and 130 (with the command's status and nothing said once its
+    work was done), rather than a traceback or the process killed by the signal (after the
+    interpreter's exit functions, in its last moments, it is ignored)."""
     parsed: list[argparse.Namespace] = []
     ctrl_c = _interrupts_noted(until_exit=argv is None)
-    with ctrl_c as interrupted:
+    with ctrl_c:
         try:
             status = _run(argv, parsed)
         except KeyboardInterrupt:
@@ -123,19 +126,20 @@ def main(argv: list[str] | None = None) -> int:
             # A library that catches the interrupt can fail in its place: an extension
             # module's import stopped by Ctrl-C raises ImportError ("initialization failed"),
             # and one whose ImportError is caught fails on the next import that needs it.
-            if not interrupted:
+            if not ctrl_c.stopping:
                 raise
             status = 130
         finally:
             ctrl_c.settled = True  # from here a Ctrl-C is noted, not raised
         stops = bool(parsed and getattr(parsed[0], "ctrl_c_stops", False))
         # also when a library swallowed it and the command went on, unless Ctrl-C is how
-        # the command stops (serve: the server ends and the command returns)
-        if interrupted and not stops:
+        # the command stops (serve: the server ends and the command returns); one that came
+        # once the command's work was done (work_done) changes nothing
+        if ctrl_c.stopping and not stops:
             status = 130
         if status == 130:
             say("interrupted")
-        ctrl_c.exit_with(status, said=status == 130 or stops)
+        ctrl_c.exit_with(status, said=status == 130 or stops or ctrl_c.done_at is not None)
     return status
 
 
@@ -153,16 +157,32 @@ def stop_if_interrupted() -> None:
     ran to its end and wrote every file before it said "Interrupted."): a long job calls
     this between its steps and ends at the next one."""
     for ctrl_c in _NOTING:
-        if ctrl_c.noted and not ctrl_c.settled:
+        if ctrl_c.stopping and not ctrl_c.settled:
             raise Interrupted
+
+
+def work_done() -> None:
+    """The command's work is done and stays done (a build's files all moved into its folder,
+    its report last): from here Ctrl-C is noted only, and the command ends as it would have
+    without it, with its answer and its status, never "Interrupted." and 130. Unless Ctrl-C
+    came already and a library caught it: then the command stops now, as
+    :func:`stop_if_interrupted` stops it, and the caller undoes the work (the build puts
+    every file back). The caller holds Ctrl-C off between the last step of the work and
+    this call (:func:`cad.build._move_in`), so none comes after the work and before it."""
+    stop_if_interrupted()
+    for ctrl_c in _NOTING:
+        if ctrl_c.done_at is None:
+            ctrl_c.done_at = len(ctrl_c.noted)
 
 
 class _interrupts_noted:
     """While in use, Ctrl-C (SIGINT) is noted as it comes, then raises :class:`Interrupted`
     as Python's own handler raises KeyboardInterrupt, until ``settled`` (the command has
     ended or is ending; a second Ctrl-C is only noted, so the first one's way out is not cut
-    short). The context value is a list, not empty once noted. Where the handler cannot be
-    set (not the main thread) or SIGINT is ignored, nothing changes.
+    short), or the command's work is done (:func:`work_done`: from then on a Ctrl-C is only
+    noted, and does not count as stopping the command). The context value is a list, not
+    empty once noted. Where the handler cannot be set (not the main thread) or SIGINT is
+    ignored, nothing changes.
 
     On leaving, Python's handler is put back; ``until_exit`` (the process ends after the
     command) keeps one instead that ends the process with the status given to
@@ -178,10 +198,16 @@ class _interrupts_noted:
         self.until_exit = until_exit
         self.status = 130
         self.said = False
+        self.done_at: int | None = None  # how many were noted when the work was done
+
+    @property
+    def stopping(self) -> list[int]:
+        """The Ctrl-Cs noted before the command's work was done: those that stop it."""
+        return self.noted[:self.done_at]
 
     def _note(self, signum: int, frame: FrameType | None) -> None:
         self.noted.append(signum)
-        if not self.settled:
+        if not self.settled and self.done_at is None:
             raise Interrupted
 
     def _exit(self, signum: int, frame: FrameType | None) -> NoReturn:
@@ -197,7 +223,8 @@ class _interrupts_noted:
 
     def exit_with(self, status: int, said: bool) -> None:
         """The status the process ends with if Ctrl-C comes once the command has ended;
-        ``said``: the interruption is said already, or Ctrl-C is how the command stops."""
+        ``said``: the interruption is said already, Ctrl-C is how the command stops, or the
+        command's work was done before it came (:func:`work_done`)."""
         self.status, self.said = status, said
 
     def __enter__(self) -> list[int]:

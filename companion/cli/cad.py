@@ -200,7 +200,7 @@ def run_build(args: argparse.Namespace) -> int:
         part_steps,
     )
     from cad.progress import Progress
-    from companion.cli import stop_if_interrupted
+    from companion.cli import stop_if_interrupted, work_done
 
     parts = parse_parts(args.part)
     formats = parse_formats(args.format)
@@ -212,7 +212,8 @@ def run_build(args: argparse.Namespace) -> int:
     with _unmade(made):
         result = build(params, out, parts, formats,
                        cache_dir=cache,
-                       use_cache=not args.no_cache, slice_parts=args.slice, progress=progress)
+                       use_cache=not args.no_cache, slice_parts=args.slice, progress=progress,
+                       done=work_done)  # its files all in: Ctrl-C no longer stops it
     total = sum(len(v) for v in result.files.values()) + 1  # and build.json
     cached = f" ({', '.join(result.cached)} from the cache)" if result.cached else ""
     _say_written(total, out, cached, result.removed, LEFT_BY_BUILD)
@@ -294,7 +295,7 @@ def _print_slicer_estimates(slicer: dict[str, dict], copies: dict[str, Copies]) 
 def run_coupons(args: argparse.Namespace) -> int:
     from cad.build import LEFT_BY_COUPONS, build_coupons, parse_bed, part_steps
     from cad.progress import Progress
-    from companion.cli import stop_if_interrupted
+    from companion.cli import stop_if_interrupted, work_done
 
     try:
         clearances = [decimal_from(v) for v in args.clearances.split(",") if v.strip()]
@@ -313,7 +314,7 @@ def run_coupons(args: argparse.Namespace) -> int:
     with _unmade(made):
         result = build_coupons(clearances, out, bed=bed,
                                cache_dir=cache,
-                               progress=progress)
+                               progress=progress, done=work_done)
     progress.close()
     _say_written(len(result.files), out, f": {_coupon_files(result.files)}", result.removed,
                  LEFT_BY_COUPONS)

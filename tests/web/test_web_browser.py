@@ -2036,6 +2036,71 @@ def test_a_play_typed_before_a_board_photo_is_kept(browser, base_url):
             assert "Bob: " + play.split()[0] in page.inner_text("#last-play"), scripts
 
 
+DEFAULT_BUTTONS = """() => Object.fromEntries(Array.from(document.forms, form => {
+  // each form's default button: the one Enter in its boxes presses (its first submit
+  // button in the page's order, form= buttons outside it included)
+  const button = Array.from(form.elements).find(e => e.matches(':default'));
+  return [form.id, button ? button.textContent.trim() : null];
+}))"""
+
+
+def test_enter_in_a_sheet_s_box_without_scripts_does_what_the_box_is_for(browser, base_url):
+    """Without scripts, Enter in a box sends its form by the form's default button, its first
+    submit button in the page's order. On a game's sheet each form's is the action its boxes
+    are for: Add turn from the play, the words and the score, a photo chosen or not (Read the
+    photo, the photo box's button, sends the same form and comes after it: before it, Enter
+    in the play would send the photo to be read); Finish and add up from a rack; the
+    challenge's own button (its only box, who challenges, is a list, where Enter sends
+    nothing)."""
+    import json
+    import urllib.request
+    from pathlib import Path
+
+    def post(path: str, body: dict) -> dict:
+        return json.load(urllib.request.urlopen(urllib.request.Request(
+            base_url + path, data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"})))
+
+    game = post("/api/games", {"game": "bugwords", "players": ["Ann", "Bob", "Cy"],
+                               "challenge_rule": "single"})
+    key = game["table_key"]
+    post(f"/api/games/{key}/turns", {"play": "8H QUIZ"})
+    photo = Path(__file__).parents[1] / "data/vision/real/IMG_20151016_165946.jpg"
+
+    def enter(page, box: str) -> str:
+        """Enter pressed in ``box``: the path the form was sent to."""
+        with page.expect_request(lambda r: r.method == "POST") as sent, \
+                page.expect_navigation():
+            page.press(box, "Enter")
+        return sent.value.url.removeprefix(base_url)
+
+    def sheet() -> dict:
+        return json.load(urllib.request.urlopen(f"{base_url}/api/games/{key}"))
+
+    def turns() -> list[str]:
+        return [t["words"] for t in sheet()["turns"]]
+
+    with phones(browser, base_url, timeout=30000, java_script_enabled=False) as (page,):
+        page.goto(f"/games/{key}")
+        assert page.evaluate(DEFAULT_BUTTONS) == {
+            "challenge-form": "Challenge QUIZ", "turn-form": "Add turn",
+            "undo-form": "Take back the last turn", "finish-form": "Finish and add up"}
+        page.set_input_files("#photo", str(photo))  # chosen, but the play is typed
+        page.fill("#play", "J8 IT")
+        assert enter(page, "#play") == f"/games/{key}/turns"
+        assert turns() == ["QUIZ", "IT"]
+        for box in ("#words", "#score"):
+            page.click("#turn-form summary")  # "... or type the words and score yourself"
+            page.fill("#words", "AT")
+            page.fill("#score", "2")
+            assert enter(page, box) == f"/games/{key}/turns"
+        assert turns() == ["QUIZ", "IT", "AT", "AT"]
+        page.click("text=End the game")
+        page.fill("#rack0", "E")  # (turns of words typed tell no rack's tiles)
+        assert enter(page, "#rack0") == f"/games/{key}/finish"
+        assert sheet()["finished"] and turns() == ["QUIZ", "IT", "AT", "AT"]
+
+
 NOTICE_GAPS = """boxes => boxes.map(box => {  // a notice box's room above and below what it shows
   const shown = Array.from(box.children).filter(c => c.getClientRects().length);
   const b = box.getBoundingClientRect(), s = getComputedStyle(box);
