@@ -178,7 +178,8 @@ def page() -> ResponseReturnValue:
             from companion.pdq import DEFAULT_VARIANT
             from companion.web.pdq import all_words as find_all
 
-            all_words = find_all(pdq["cards"], pdq["variant"] or DEFAULT_VARIANT)
+            all_words = find_all(pdq["cards"], pdq["variant"] or DEFAULT_VARIANT,
+                                 pdq["player"])
     except CompanionError as exc:
         error = said_on_page(exc)
     return render_template("challenge.html", no_definition=NO_DEFINITION, word=box,

@@ -177,9 +177,12 @@ def said_after(variant: str, said: Sequence[str], verdicts: Sequence[Verdict]) -
     return ", ".join([*said, *(v.word for v in verdicts)])
 
 
-def all_words(cards: str, variant: str) -> dict:
+def all_words(cards: str, variant: str, player: str = "") -> dict:
+    """Every word for ``cards`` under ``variant``, for ``player``'s role when one is named
+    (Intergenerational: an adult's 5+ letters); a role the variant has not is refused."""
     var = get_variant(variant)
-    return find_words(parse_cards(cards, var), var, _lexicon()).to_dict()
+    return find_words(parse_cards(cards, var), var, _lexicon(),
+                      player=var.role(player) if player else None).to_dict()
 
 
 @bp.get("/pdq")
@@ -230,7 +233,7 @@ def page() -> ResponseReturnValue:
             if joined is not None:  # the word to beat from now on, out of the box
                 said_text, word = joined, ""
         if request.args.get("show") and d.cards:
-            words = all_words(d.cards, variant)
+            words = all_words(d.cards, variant, player)
     except CompanionError as exc:
         error = said_on_page(exc)
     if solo and verdict is not None and verdict.valid:  # Solitaire: collect and deal on
@@ -329,12 +332,15 @@ def api_cards_photo() -> ResponseReturnValue:
 
 @bp.get("/api/pdq/words")
 def api_words() -> ResponseReturnValue:
-    return jsonify(all_words(*_cards_variant()))
+    return jsonify(all_words(*_cards_variant(), _player_from(request.args)))
 
 
 _VARIANT = openapi.query("variant", "a PDQ variant name (see /api/pdq/variants); default "
                          "regular")
 _CARDS = openapi.query("cards", "the cards left to right, e.g. PNA", required=True)
+_PLAYER = openapi.query("player", "Intergenerational: the role of the player (adult or "
+                        "child); without it, every player's; another variant has no roles and "
+                        "refuses one (400)")
 openapi.add("/api/pdq/variants", "get", {
     "summary": "The PDQ variants", "responses": openapi.ok("name, title, cards, minimum", {
         "type": "array", "items": {"type": "object", "required": ["name", "title"]}})})
@@ -351,8 +357,7 @@ openapi.add("/api/pdq/judge", "get", {
     "parameters": [openapi.query("word", "the word (several: separated by spaces)",
                                  required=True), _CARDS, _VARIANT,
                    openapi.query("said", "PDL: words already said, separated by commas"),
-                   openapi.query("player", "Intergenerational: the role of the player judged "
-                                 "(adult or child); without it, every player's verdict")],
+                   _PLAYER],
     "responses": openapi.ok("a Verdict", {"$ref": "#/components/schemas/Verdict"})})
 openapi.add("/api/pdq/cards", "post", {
     "summary": "Read the dealt cards from a photo, left to right",
@@ -377,5 +382,5 @@ openapi.add("/api/pdq/cards", "post", {
                   "429": openapi.ERROR, "503": openapi.NOT_SET_UP}})
 openapi.add("/api/pdq/words", "get", {
     "summary": "Every word for the cards, grouped by length, longest first",
-    "parameters": [_CARDS, _VARIANT],
+    "parameters": [_CARDS, _VARIANT, _PLAYER],
     "responses": openapi.ok("the words; no_word is true when none exists")})

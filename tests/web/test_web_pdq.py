@@ -924,3 +924,34 @@ def test_no_all_words_link_for_cards_that_were_refused(client, query, field):
     assert 'id="all-link"' not in page
     fine = client.get("/?word=pineapple&game=pdq&cards=PNA").get_data(as_text=True)
     assert 'id="all-link"' in fine and "All words for PNA" in fine
+
+
+def test_all_words_are_the_player_s_as_the_cli_lists_them(capsys, client):
+    """"All words" on the check page, the dealer's "Show all words" and /api/pdq/words
+    listed every player's words under Intergenerational whatever player was chosen: an
+    adult's list held DRUM, which the verdict above it called too short for adults. They
+    are the words the command line lists for the player's role (``--player``)."""
+    import json
+
+    from companion.cli import main
+
+    for player in ("adult", "child"):
+        assert main(["pdq", "DRU", "--variant", "intergenerational", "--player", player,
+                     "--json"]) == 0
+        cli = json.loads(capsys.readouterr().out)
+        api = client.get("/api/pdq/words?cards=DRU&variant=intergenerational"
+                         f"&player={player}").get_json()
+        assert api == cli, player
+        page = client.get("/?word=drum&game=pdq&cards=DRU&variant=intergenerational"
+                          f"&player={player}&all=1").get_data(as_text=True)
+        listed = page[page.index('id="all-words"'):]
+        assert f"{cli['count']:,} words for DRU" in listed, player
+        assert ("<li>drum</li>" in listed) is (player == "child"), player
+    assert cli["min_length"] == 4 and api["min_length"] == 4
+    cards = deal("intergenerational", 7, 3).cards
+    adult = client.get(f"/api/pdq/words?cards={cards}&variant=intergenerational"
+                       "&player=adult").get_json()
+    shown = client.get("/pdq?variant=intergenerational&seed=7&round=3&show=1&player=adult"
+                       ).get_data(as_text=True)
+    assert adult["min_length"] == 5 and f"{adult['count']:,} words for {cards}" in shown
+    assert not re.search(r"<h3 class=\"len\">4 letters", shown)
