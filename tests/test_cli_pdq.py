@@ -158,6 +158,19 @@ def test_tie_and_word_count(capsys):
     assert "drub" in data["missed"]
 
 
+def test_word_count_s_missed_words_follow_its_verdicts_under_intergenerational(capsys):
+    """DRUM and DRUB were NOT VALID (a child's only) and among the words nobody found."""
+    code, out, _ = run(capsys, "DRU", "--score", "ann=drum,dreadful", "--score", "bob=drub",
+                       "--variant", "intergenerational", "--json")
+    data = json.loads(out)
+    invalid = [i["word"] for p in data["players"] for i in p["invalid"]]
+    assert code == 0 and invalid == ["drum", "drub"]
+    assert not set(invalid) & set(data["missed"]) and min(map(len, data["missed"])) == 5
+    code, out, _ = run(capsys, "DRU", "--tie", "drum,dreadful", "--variant",
+                       "intergenerational")
+    assert "DRUM: VALID FOR CHILDREN ONLY" in out  # the judge's verdict on DRUM, the same
+
+
 def test_solitaire_simulation(capsys):
     code, out, _ = run(capsys, "--solitaire", "--seed", "1")
     assert code == 0

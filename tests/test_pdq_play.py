@@ -159,3 +159,25 @@ def test_an_intergenerational_tie_says_whose_word_would_count():
     assert [j.valid_for for j in result.judgements] == [("child",), ("child",)]
     longer = settle_tie(["drum", "dreadful"], "DRU", "intergenerational")
     assert longer.winners == ["DREADFUL"]
+
+
+def test_word_count_under_intergenerational_misses_only_words_it_would_count():
+    """Word Count under Intergenerational judged DRUM and DRUB NOT VALID (valid for a child
+    only: a list names no player's role), yet listed them, and every 4-letter word, among
+    the words nobody found. The missed words follow the verdicts' rule: valid for every
+    player, 5+ letters; each is VALID when judged as the lists are."""
+    lists = {"ann": ["drum", "dreadful"], "bob": ["drub"]}
+    result = score_word_count("DRU", lists, "intergenerational")
+    ann, bob = result.players
+    assert [w for w, _ in ann.invalid] == ["drum"] and [w for w, _ in bob.invalid] == ["drub"]
+    assert "valid for a child but too short for an adult" in bob.invalid[0][1]
+    assert ann.unique == ["dreadful"] and result.winners == ["ann"]
+    assert {"drum", "drub", "drug"}.isdisjoint(result.missed)
+    assert "drums" in result.missed and "dreadful" not in result.missed
+    assert min(map(len, result.missed)) == 5
+    assert all(judge(w, "DRU", "intergenerational").valid
+               for w in sorted(result.missed, key=len)[:40])
+    regular = score_word_count("DRU", lists)  # Word Count's own rules: 4+ letters
+    assert "drug" in regular.missed and "drum" not in regular.missed
+    child = find_words("DRU", "intergenerational", player="child").words
+    assert len(result.missed) == len([w for w in child if len(w) >= 5]) - 1  # not DREADFUL

@@ -97,6 +97,13 @@ class Variant:
             return self.min_length
         return self.player_min[self.role(player)]
 
+    @property
+    def minimum_for_everyone(self) -> int:
+        """The shortest word valid for every player, as the judge decides a word judged
+        without naming the player: the longest per-player minimum (Intergenerational: an
+        adult's 5; a 4-letter word is valid for a child only), else the variant's minimum."""
+        return max(self.player_min.values(), default=self.min_length)
+
     def ex_start(self, cards: str, first: str) -> bool:
         """True if a word following a reading that begins with ``first`` may begin with EX.
 

@@ -2,7 +2,10 @@
 
 A word counts for a player if it is valid for the cards and nobody else wrote it (the most
 unique words wins). Words written twice by one player count once. Missed words are the valid
-words nobody wrote.
+words nobody wrote. A list names no player's role: under a variant with a minimum per player
+(Intergenerational) every word is judged for every player, as the judge judges a word
+without ``player``, so a word long enough for some players only counts for no list and is
+no word missed.
 """
 
 from __future__ import annotations
@@ -100,6 +103,10 @@ def score_word_count(
     for sheet in sheets:
         for w in valid_sets.get(sheet.player, []):
             (sheet.unique if writers[w] == 1 else sheet.shared).append(w)
-    everything = find_words(cards, var, lex, min_length=min_length).words
+    # the valid words nobody wrote, by the rule the verdicts above follow: judged without a
+    # player's role, a word too short for some players (Intergenerational: a child's four
+    # letters) is valid for no list, so it is no word missed either
+    everything = find_words(cards, var, lex, min_length=min_length if min_length is not None
+                            else var.minimum_for_everyone).words
     missed = [w for w in everything if w not in writers]
     return WordCountResult(cards.upper(), sheets, missed)
