@@ -202,7 +202,8 @@ def test_variants_list(capsys):
         (("PNA", "--min", "0"), "--min must be"),
         (("PNA", "--said", "pant"), "--said needs --word"),
         (("PNA", "--word", "pineapple", "--said", "pant", "--variant", "regular"),
-         "--said is for PDL"),
+         "Words said this round are for PDL (Pretty Darn Long), where a word must beat them; "
+         "PDQ has no word to beat."),
         (("PNA", "--player", "adult"), "no per-player minimum"),
         # it said "(player roles: none)", naming neither the rule nor the variant that has them
         (("PNA", "--player", "adult"), "PDQ has no per-player minimum for 'adult': every "

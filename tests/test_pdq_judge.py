@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.errors import UsageError
 from companion.lexicon import Lexicon
 from companion.pdq import judge
 
@@ -400,3 +401,14 @@ def test_the_package_judge_is_the_function_whichever_module_loads_first() -> Non
                           text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(root)})
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True", "judge"]
+
+
+def test_words_said_are_refused_under_a_variant_other_than_pdl():
+    """The judge took words said under any variant and held the word to PDL's rules there;
+    the command line refused them itself. The engine refuses them, for every caller."""
+    with pytest.raises(UsageError) as refused:
+        judge("pineapple", "PNA", "regular", said=["pine"])
+    assert str(refused.value) == ("Words said this round are for PDL (Pretty Darn Long), "
+                                  "where a word must beat them; PDQ has no word to beat.")
+    assert judge("pineapple", "PNA", "regular", said=["", " "]).valid  # none said
+    assert judge("pineapple", "PNA", "pdl", said=["pine"]).valid

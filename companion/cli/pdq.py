@@ -160,8 +160,7 @@ def _check_modes(args: argparse.Namespace, variant: Variant) -> None:
         raise UsageError("Use only one of --word, --tie, --score and --solitaire at a time.")
     if args.said and not args.word:
         raise UsageError("--said needs --word: the word that tries to beat them.")
-    if args.said and variant.goal != "longest":
-        raise UsageError(f"--said is for PDL (--variant pdl), not {variant.title}.")
+    variant.check_said(_split(args.said or ""))  # PDL's only, as the judge refuses them
     if args.player and modes and modes != ["word"]:
         raise UsageError(f"--player goes with --word or the word list, not --{modes[0]}: "
                          "it names the role of the one player judged.")

@@ -126,7 +126,8 @@ def judge(
 ) -> Judgement:
     """Judge ``word`` for ``cards`` (left to right) under ``variant``.
 
-    Words ``said`` that are not letters A-Z are refused (:func:`said_words`). Checks, in
+    Words ``said`` are refused under a variant other than PDL (:meth:`Variant.check_said`),
+    and those that are not letters A-Z (:func:`said_words`). Checks, in
     order: letters only, fit to the cards, minimum length (``min_length`` overrides the
     variant's; ``player`` picks a per-player minimum), the word list, and under PDL with words
     already ``said``: not said before, not a plural/-LY/-ED/-ING form of one of them, and
@@ -137,6 +138,7 @@ def judge(
     var = get_variant(variant) if isinstance(variant, str) else variant
     if player is not None and min_length is None:
         player = var.role(player)  # CHILD is the child, "for children" in the reason too
+    var.check_said(said)
     lex = lexicon if lexicon is not None else default_lexicon()
     said_lower = said_words(said)
     raw = word_letters(word)

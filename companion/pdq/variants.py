@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -89,6 +90,14 @@ class Variant:
             why = (f"every player's words need at least {counted(self.min_length, 'letter')}"
                    + (f" ({others})" if others else ""))
         raise UsageError(f"{self.title} has no per-player minimum for {quoted(player)}: {why}.")
+
+    def check_said(self, said: Sequence[str]) -> None:
+        """Refuse words said this round (any given, blanks aside) under a variant that
+        judges no word against them: only PDL's words must beat the words said."""
+        if not self.takes_said and any(w.strip() for w in said):
+            keep = [v.title for v in all_variants().values() if v.takes_said]
+            raise UsageError(f"Words said this round are for {listed(keep, 'or')}, where a "
+                             f"word must beat them; {self.title} has no word to beat.")
 
     def minimum(self, player: str | None = None) -> int:
         """The shortest word allowed, for ``player`` (a role such as "adult", read by

@@ -91,8 +91,7 @@ def _role_chosen(player: str, variant: str) -> str:
     """The player a form or link names, by the role's name in the rules when the variant
     named has that role (:meth:`Variant.role`: Child and CHILD are "child"), so the player
     box shows it chosen and the next check is judged for it too; as typed otherwise (a role
-    the variant has not is refused with the check, and a variant without roles ignores
-    it)."""
+    the variant has not is refused with the check, in a variant without roles too)."""
     from companion.pdq import DEFAULT_VARIANT, get_variant
 
     try:
@@ -127,12 +126,13 @@ class _Reading:
         variant = get_variant(pdq["variant"] or DEFAULT_VARIANT)
         self.field = "cards"
         parse_cards(pdq["cards"], variant)
-        if pdq["player"] and variant.player_min:
+        if pdq["player"]:  # a role it has not (every role, without them): said so
             self.field = "player"
-            pdq["player"] = variant.role(pdq["player"])  # a role it has not: said so
+            pdq["player"] = variant.role(pdq["player"])
         said: tuple[str, ...] = ()
-        if pdq["said"] and variant.takes_said:  # other variants never ask for them
+        if pdq["said"]:  # refused under another variant than PDL, as the command line does
             self.field = "said"
+            variant.check_said([pdq["said"]])
             text, pdq["said"] = pdq["said"], shown_said(pdq["said"])
             said = tuple(said_from(text))
         self.field = words

@@ -149,12 +149,14 @@ def judge_words(words: list[str], cards: str, variant: str, said: list[str] | No
     """PDQ verdicts (fit to the cards, length, word list, PDL) as challenge verdicts. In a
     variant with per-player minimums (Intergenerational), ``player`` names the role judged
     ("adult", "child"); without it a word is judged for every player. A variant without
-    them has no roles, and ``player`` is ignored."""
+    them has no roles: a player named is refused, as are words ``said`` under a variant
+    other than PDL, as the command line refuses them (the engine's sentences)."""
     lex = _lexicon()
     var = get_variant(variant)
     cards = parse_cards(cards, var)
-    # a role the variant does not have: said before any word
-    role = var.role(player) if player and var.player_min else None
+    # a role the variant does not have, or words said it takes none of: said before any word
+    role = var.role(player) if player else None
+    var.check_said(said or ())
     out = []
     for w in words:
         j = judge(w, cards, var, lex, player=role, said=said or ())
@@ -209,17 +211,18 @@ def page() -> ResponseReturnValue:
     word = request.args.get("word", "").strip()
     # PDL: the words already said this round, which a word must beat (the engine's judge)
     longest = variants[variant].takes_said
-    said_text = request.args.get("said", "").strip() if longest else ""
+    said_text = request.args.get("said", "").strip()  # refused under another variant
     said: list[str] = []
     verdict = words = None
     field = "word"
     try:  # a word that cannot be judged is said beside the round, which stays on the table
-        if player and variants[variant].player_min:
+        if player:  # refused, as the command line refuses it, in a variant without roles
             field = "player"  # the box shows the role chosen (Child, CHILD: child)
             player = variants[variant].role(player)
             field = "word"
         if said_text:
             field = "said"
+            variants[variant].check_said([said_text])
             text, said_text = said_text, shown_said(said_text)
             said = said_from(text)
             field = "word"

@@ -282,7 +282,8 @@ def test_the_dealer_keeps_the_intergenerational_player_chosen(page):
 def test_the_check_pages_words_said_box_is_there_for_pdl(browser, base_url):
     """The check and judge pages judged a PDL word with no words said this round, so a plural
     of the word to beat (PINES after PINE) was VALID. Their PDQ fields now have the box, shown
-    only while PDL is the variant chosen (without scripts always, the others ignoring it)."""
+    only while PDL is the variant chosen (without scripts always, the others refusing words
+    in it)."""
     for scripts in (True, False):
         with phones(browser, base_url, java_script_enabled=scripts) as (page,):
             for start in ("/", "/judge"):

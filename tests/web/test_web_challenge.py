@@ -241,9 +241,13 @@ def test_a_pdl_word_is_judged_against_the_words_said_on_every_check(client):
     assert client.get(f"/api/check?{query}&said=pin,pine").get_json()["valid"] is False
     bad = client.post("/api/judge", json={**body, "said": [3]})
     assert bad.status_code == 400 and "said" in bad.get_json()["error"]
-    # the other variants have no words said: a box sent without scripts is ignored
+    # the other variants have no words said: a box sent without scripts is refused, as the
+    # command line refuses --said there, and tied to its box
     regular = client.get("/?word=pines&game=pdq&cards=PNS&variant=regular&said=pine")
-    assert "PINES: VALID" in html.unescape(regular.get_data(as_text=True))
+    page = html.unescape(regular.get_data(as_text=True))
+    assert regular.status_code == 400 and "PINES: VALID" not in page
+    assert "Words said this round are for PDL (Pretty Darn Long)" in page
+    assert re.search(r'id="said"[^>]*aria-invalid="true"', page)
 
 
 def test_a_word_said_that_is_not_letters_is_refused_in_its_box(client):

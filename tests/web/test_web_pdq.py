@@ -574,7 +574,8 @@ def test_the_player_in_intergenerational_is_judged_as_the_cli_does(capsys, clien
 
 def test_the_player_field_is_for_intergenerational_only(client):
     """The dealer offers it only in Intergenerational; a role the variant lacks is refused on
-    the field; other variants ignore a player sent from a form without scripts."""
+    the field, in a variant without roles too (a form without scripts sends the box whatever
+    the variant), as the command line refuses it."""
     inter = client.get("/pdq?variant=intergenerational&seed=7&round=1").get_data(as_text=True)
     assert 'id="player"' in inter
     assert 'id="player"' not in client.get("/pdq?variant=regular&seed=7&round=1").get_data(
@@ -589,7 +590,11 @@ def test_the_player_field_is_for_intergenerational_only(client):
     assert judged.status_code == 400
     assert re.search(r'id="player"[^>]*aria-invalid="true"', judged.get_data(as_text=True))
     regular = client.get("/?word=pineapple&game=pdq&cards=PNA&variant=regular&player=adult")
-    assert regular.status_code == 200 and "PINEAPPLE: VALID" in regular.get_data(as_text=True)
+    assert regular.status_code == 400 and "PINEAPPLE: VALID" not in regular.get_data(
+        as_text=True)
+    every = client.get("/?word=pineapple&game=pdq&cards=PNA&variant=regular&player=",
+                       follow_redirects=True)  # "Every player", as a form sends it
+    assert every.status_code == 200 and "PINEAPPLE: VALID" in every.get_data(as_text=True)
 
 
 def test_the_pdq_player_is_kept_by_the_check_pages_links_and_photo_form(client):
@@ -955,3 +960,47 @@ def test_all_words_are_the_player_s_as_the_cli_lists_them(capsys, client):
                        ).get_data(as_text=True)
     assert adult["min_length"] == 5 and f"{adult['count']:,} words for {cards}" in shown
     assert not re.search(r"<h3 class=\"len\">4 letters", shown)
+
+
+@pytest.mark.parametrize(("argv", "query"), [
+    (["--word", "drum", "--player", "adult"], "word=drum&cards=DRU&player=adult"),
+    (["--word", "drum", "--player", "bogus"], "word=drum&cards=DRU&player=bogus"),
+    (["--word", "drum", "--variant", "intergenerational", "--player", "bogus"],
+     "word=drum&cards=DRU&variant=intergenerational&player=bogus"),
+    (["--word", "pina", "--said", "pine", "--variant", "regular"],
+     "word=pina&cards=PNA&said=pine&variant=regular"),
+    (["--word", "drum", "--said", "dru", "--variant", "intergenerational"],
+     "word=drum&cards=DRU&said=dru&variant=intergenerational"),
+])
+def test_the_api_and_pages_refuse_what_the_command_line_refuses(capsys, client, argv, query):
+    """/api/pdq/judge answered 200 for a player under a variant without roles (even
+    player=bogus), and ignored words said under a variant other than PDL, where the command
+    line refuses both (exit status 2). The API refuses them (400), the check APIs, the check
+    page, judge mode and the dealer too, each in the engine's sentence."""
+    from urllib.parse import parse_qsl
+
+    from companion.cli import main
+
+    args = dict(parse_qsl(query, keep_blank_values=True))
+    assert main(["pdq", args["cards"], *argv]) == 2
+    refusal = capsys.readouterr().err.strip().removeprefix("companion: ")
+    assert refusal.endswith(".") and "--" not in refusal
+    api = client.get(f"/api/pdq/judge?{query}")
+    assert api.status_code == 400 and api.get_json()["error"] == refusal
+    field = "player" if "player" in args else "said"
+    checked = client.get(f"/api/check?game=pdq&{query}")
+    assert checked.status_code == 400 and checked.get_json()["error"] == refusal
+    body = {**args, "words": [args.pop("word")], "game": "pdq"}
+    judged = client.post("/api/judge", json=body)
+    assert judged.status_code == 400 and judged.get_json()["error"] == refusal
+    page = client.get(f"/?game=pdq&{query}")
+    assert page.status_code == 400 and refusal in html.unescape(page.get_data(as_text=True))
+    assert re.search(rf'id="{field}"[^>]*aria-invalid="true"', page.get_data(as_text=True))
+    post = client.post("/judge", data={**args, "words": body["words"][0], "game": "pdq",
+                                       "csrf_token": token(client)})
+    assert post.status_code == 400 and refusal in html.unescape(post.get_data(as_text=True))
+    variant = args.get("variant", "regular")
+    cards = deal(variant, 7, 1).cards
+    dealer = client.get(f"/pdq?variant={variant}&seed=7&round=1&word={cards}x&"
+                        f"{field}={args[field]}")
+    assert dealer.status_code == 400 and refusal in html.unescape(dealer.get_data(as_text=True))
