@@ -9,6 +9,9 @@ from companion.text import listed, quoted
 
 GAME_TITLES = {"werdup": "WerdUp", "bugwords": "Bug Words", "girdle": "Word Girdle", "pdq": "PDQ"}
 GAMES = tuple(GAME_TITLES)
+# The games played on a board, where a play refused comes off it (PDQ is played with cards,
+# Word Girdle on a paper sheet).
+BOARD_GAMES = ("werdup", "bugwords")
 # What a photo of each game's table shows (and a reading of one, ``read --json``), as a
 # sentence names it: "this photo shows a Bug Words board, not a WerdUp board".
 GAME_PHOTOS = {"bugwords": "a Bug Words board", "werdup": "a WerdUp board",

@@ -225,6 +225,12 @@ class Ruling:
         return all(v.valid for v in self.verdicts)
 
     @property
+    def rule_reasons(self) -> list[str]:
+        """The reasons of the words a rule refused, not the word list (no list decided them:
+        too short, not fitting the cards, a PDL form of a word said), in play order."""
+        return [v.reason for v in self.verdicts if not v.valid and not v.decided_by]
+
+    @property
     def failed(self) -> list[str]:
         return [v.word for v in self.verdicts if not v.valid]
 

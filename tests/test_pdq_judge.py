@@ -412,3 +412,15 @@ def test_words_said_are_refused_under_a_variant_other_than_pdl():
                                   "where a word must beat them; PDQ has no word to beat.")
     assert judge("pineapple", "PNA", "regular", said=["", " "]).valid  # none said
     assert judge("pineapple", "PNA", "pdl", said=["pine"]).valid
+
+
+def test_the_list_is_credited_only_when_it_decided():
+    """A word the list has that a PDQ rule refuses (a PDL form of a word said, a word too
+    short for some players) was credited to the list, as if the list had refused it."""
+    listed = judge("pineapple", "PNA").decided_by
+    assert listed and judge("pnazzq", "PNA").decided_by == listed  # the list lacks it
+    assert judge("pineapples", "PNA", "pdl", said=["pineapple"]).decided_by == ""
+    assert judge("pineapples", "PNA", "pdl", said=["pine"]).decided_by == listed  # it beats
+    every = judge("drum", "DRU", "intergenerational")
+    assert every.valid_for == ("child",) and every.decided_by == ""
+    assert judge("drum", "DRU", "intergenerational", player="child").decided_by == listed

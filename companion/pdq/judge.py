@@ -36,7 +36,10 @@ class Judgement:
     cards: str
     variant: str
     valid_for: tuple[str, ...] = ()
-    decided_by: str = ""  # the list (or house layer) that decided, once the list was asked
+    # the list (or house layer) that decided: a word it lacks, or one valid; "" when a rule
+    # refused the word, before the list was asked or after it had the word (a PDL form of a
+    # word said, a word too short for some players)
+    decided_by: str = ""
     # what the reason names for a word the list lacks (companion.lexicon.absence): the
     # list's words close to it that fit the cards, or the base whose irregular forms it has
     near_words: tuple[str, ...] = ()
@@ -154,7 +157,7 @@ def judge(
                 f"{shown} is valid for {' or '.join(a_role(r) for r in fits)} but too short for "
                 f"{' or '.join(a_role(r) for r in short_for)}: {var.title} words need at least "
                 f"{_minimums(var)}.",
-                cards, var.name, fits, decided_by)
+                cards, var.name, fits)  # the list had it: the length rule refused it
         return Judgement(shown, valid, reason, cards, var.name, decided_by=decided_by)
 
     if not raw:
@@ -176,7 +179,8 @@ def judge(
                        irregular_forms=tuple(why.irregular_forms), written_as=why.written_as,
                        abbreviation_of=why.abbreviation_of)
     if said_lower:
-        return verdict(*_against_said(shown, cards, said_lower), decided_by)
+        beats, against = _against_said(shown, cards, said_lower)  # the list had it: PDL
+        return verdict(beats, against, decided_by if beats else "")  # decides, not the list
     return verdict(True, f"{shown} fits {cards} under {var.title} rules and is in "
                          f"{listed_reason(raw, lex)}.", decided_by)
 

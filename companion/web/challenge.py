@@ -21,7 +21,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
 from companion.errors import CompanionError
-from companion.games import GAME_TITLES
+from companion.games import BOARD_GAMES, GAME_TITLES
 from companion.judge import NO_DEFINITION, Ruling, Verdict, check_word
 from companion.lexicon import WordListSpec, load_word_list
 from companion.web import openapi
@@ -368,6 +368,7 @@ def judge() -> ResponseReturnValue:
     # A refused play comes back as typed; a judged one is never shown again (no hints).
     typed = request.form.get("words", "")[:MAX_JUDGE_TEXT] if error else ""
     return render_template("judge.html", games=GAME_TITLES, game=game, ruling=ruling, **pdq,
+                           on_a_board=game is None or game in BOARD_GAMES,
                            words=typed, error=error, error_field=reading.field,
                            decided_by=lexicon().shown_deciders(ruling.decided_by)
                            if ruling else [],

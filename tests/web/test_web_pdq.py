@@ -4,7 +4,7 @@ import html
 import re
 
 import pytest
-from appfactory import token
+from appfactory import page_said, token
 from markupsafe import escape
 
 from companion.web.pdq import deal
@@ -1004,3 +1004,46 @@ def test_the_api_and_pages_refuse_what_the_command_line_refuses(capsys, client, 
     dealer = client.get(f"/pdq?variant={variant}&seed=7&round=1&word={cards}x&"
                         f"{field}={args[field]}")
     assert dealer.status_code == 400 and refusal in html.unescape(dealer.get_data(as_text=True))
+
+
+def _judge_verdict(client, **form) -> str:
+    """Judge mode's verdict for ``form``, as its text reads."""
+    page = page_said(client.post("/judge", data={**form, "csrf_token": token(client)}))
+    start = page.index(">", page.index('id="verdict"')) + 1
+    verdict = page[start:page.index('<p class="muted-on-dark" id="clears"', start)]
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", verdict)).split())
+
+
+def test_judge_mode_says_the_rule_that_refused_a_pdq_or_girdle_word(client):
+    """Judge mode said "The play comes off the board" for PDQ and Word Girdle, which have no
+    board, and "Decided by SCOWL-70 ..." when the list had the word and a PDQ rule refused
+    it. A word a rule refused is told the engine's reason, no list credited; the list is
+    credited when it decided; a board game's play still comes off the board."""
+    from companion.pdq import judge
+
+    pdq = {"game": "pdq", "cards": "PNA"}
+    cases = [
+        ({**pdq, "words": "pineapples", "variant": "pdl", "said": "pineapple"},
+         judge("pineapples", "PNA", "pdl", said=["pineapple"]).reason),
+        ({"game": "pdq", "cards": "DRU", "words": "drum", "variant": "intergenerational"},
+         judge("drum", "DRU", "intergenerational").reason),
+        ({"game": "pdq", "cards": "DRU", "words": "drum", "variant": "intergenerational",
+          "player": "adult"}, judge("drum", "DRU", "intergenerational", player="adult").reason),
+        ({"game": "girdle", "words": "abandonment"},
+         "ABANDONMENT is too long for Word Girdle: words have at most 7 letters."),
+    ]
+    for form, reason in cases:
+        said = _judge_verdict(client, **form)
+        assert said == f"NOT VALID {reason}", form
+        assert "board" not in said and "Decided by" not in said, form
+    listed = "Decided by SCOWL-70 US/UK/CA/AU, the companion default."
+    missing = _judge_verdict(client, **pdq, words="pnazzq")  # the list decided: no near word
+    assert missing == f"NOT VALID The word is refused (1 word judged). {listed}"
+    assert _judge_verdict(client, **pdq, words="pineapple") == (
+        f"VALID The word stands (1 word judged). {listed}")
+    assert _judge_verdict(client, **pdq, words="pineapple pnazzq").startswith(
+        "NOT VALID Not every word stands (2 words judged).")
+    assert _judge_verdict(client, game="bugwords", words="cat dgkw") == (
+        f"NOT VALID The play comes off the board (2 words judged). {listed}")
+    api = client.get("/api/pdq/judge?word=pineapples&cards=PNA&variant=pdl&said=pineapple")
+    assert api.get_json()["decided_by"] == ""  # a PDL rule decided, not the list
