@@ -350,9 +350,11 @@ def test_a_werdup_board_photographed_at_an_angle_starts_with_its_stacks(client):
 
 def _photo_of_a_new_game(page, photo, shown: str = "#start-fields") -> None:
     """A new Bug Words game of Ann and Bob, and ``photo`` sent from its sheet: its photo page,
-    once it shows ``shown``."""
+    once it shows ``shown``. The photo page has loaded, its script with it: Enter in Keep
+    score's boxes is that script's, and pressed before it runs it sends the play instead."""
     photo_chosen_for_a_new_game(page, photo)
-    page.click("#photo-upload button[type=submit]")
+    with page.expect_navigation():  # waits for the photo page's load, not its first bytes
+        page.click("#photo-upload button[type=submit]")
     page.wait_for_selector(shown)
 
 
