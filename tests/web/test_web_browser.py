@@ -1504,6 +1504,13 @@ def test_reload_and_back_after_a_girdle_sheet_send_nothing_again(page):
 
     day = "2026-11-07"
     moves = find_solution(puzzle_for(dt.date.fromisoformat(day)), default_lexicon())
+    # par is known first: the sheet's rank ("Unranked" until then) stays as first shown
+    for _ in range(600):
+        if page.request.get(f"/api/girdle/{day}/hints").status != 202:
+            break
+        page.wait_for_timeout(300)
+    else:
+        raise AssertionError("par was not found in time")
     page.goto(f"/girdle/{day}")
     page.fill("#solution", "\n".join(f"{m.word} {m.start + 1}" for m in moves))
     with page.expect_navigation():
