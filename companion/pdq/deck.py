@@ -125,6 +125,20 @@ def removal_said(variant: Variant, deck: Deck | None = None) -> str:
     return listed(said)
 
 
+def deck_to_deal(variant: Variant, deck: Deck | None = None) -> Deck:
+    """The cards a game of ``variant`` deals round by round (:func:`dealt_deck`), refused
+    when they are too few for one round: a game that deals none has nothing to play."""
+    dealt = dealt_deck(variant, deck)
+    if dealt.total < variant.cards:
+        named = "the printed deck" if dealt.name == "default" else file_named("deck", dealt.name)
+        taken = removal_said(variant, deck)
+        without = f" without {taken}" if taken else ""
+        raise UsageError(f"{named[0].upper()}{named[1:]}{without} has "
+                         f"{counted(dealt.total, 'card')}, too few for one round of "
+                         f"{variant.title}, which deals {variant.cards}.")
+    return dealt
+
+
 def round_count(variant: Variant, deck: Deck | None = None) -> int:
     """How many rounds ``variant`` deals from its deck: ``variant.cards`` cards a round, the
     cards too few for one more left undealt (the printed deck: 26 rounds of 3; Four Score's,
