@@ -392,6 +392,32 @@ def test_the_cards_photo_shows_the_photo_as_read_a_card_in_doubt_dashed(client):
     assert int(np.count_nonzero(stats[1:, cv2.CC_STAT_AREA] >= 20)) >= 12
 
 
+def test_the_docs_say_the_check_page_draws_the_deal_it_read():
+    """docs/vision.md's overlay section said "The web app's PDQ pages read a deal's photo
+    without drawing it back, so this picture is the command line's", while docs/web.md
+    described the check page's "The photo as read", which the page shows (above). Both
+    pages say the check page draws it, under the heading the template gives it."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    template = (root / "companion/web/templates/challenge.html").read_text()
+    assert "<h2>The photo as read</h2>" in template
+
+    def section(page: str, heading: str) -> str:
+        """The text under ``heading`` (``### Check``) to the next heading as high or higher,
+        its lines joined."""
+        text = (root / "docs" / page).read_text().split(f"\n{heading}\n", 1)[1]
+        level = len(heading.split()[0])
+        end = re.search(rf"^#{{1,{level}}} ", text, re.M)
+        return " ".join(text[:end.start() if end else len(text)].split())
+
+    overlay = section("vision.md", "### The overlay")
+    check = section("web.md", "### Check")
+    for said in (overlay, check):
+        assert '"The photo as read"' in said and "vision.overlay.draw_cards" in said
+    assert "without drawing it back" not in overlay
+
+
 def test_the_photo_as_read_is_kept_a_short_while_only(client, sqlite_app):
     """The deal photo is not kept; its picture as read, only for the page it leads to, ten
     minutes: then that page says so, and the next photo read takes the picture away."""
