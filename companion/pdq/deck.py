@@ -46,17 +46,26 @@ class Deck:
             counts[letter] -= 1
         return Deck({k: v for k, v in counts.items() if v > 0}, self.name)
 
-    def check_cards(self, cards: str) -> None:
-        """Raise :class:`UsageError` if ``cards`` could not all come from this deck at once."""
-        for letter, wanted in sorted(Counter(cards).items()):
+    def shortfalls(self, cards: str) -> dict[str, str]:
+        """Each letter of ``cards`` (any other character is no card and is passed over) that
+        this deck holds fewer of than ``cards`` shows, in alphabetical order, with why they
+        could not all come from it at once: "this deck has no Z card", "this deck has only
+        1 Q card, but 3 were dealt". :meth:`check_cards` refuses typed cards in these words,
+        and a photo's reader lists the cards read so (``vision.cards.read_deal``)."""
+        out = {}
+        for letter, wanted in sorted(Counter(c for c in cards if "A" <= c <= "Z").items()):
             have = self.counts.get(letter, 0)
             if wanted > have:
-                if have == 0:
-                    raise UsageError(f"This deck has no {letter} card.")
-                raise UsageError(
-                    f"This deck has only {counted(have, letter + ' card')}, but {wanted} were "
-                    "dealt."
-                )
+                out[letter] = (f"this deck has no {letter} card" if have == 0 else
+                               f"this deck has only {counted(have, letter + ' card')}, but "
+                               f"{wanted} were dealt")
+        return out
+
+    def check_cards(self, cards: str) -> None:
+        """Raise :class:`UsageError` if ``cards`` could not all come from this deck at once,
+        saying why for the first letter it lacks (:meth:`shortfalls`)."""
+        for why in self.shortfalls(cards).values():
+            raise UsageError(f"{why[0].upper()}{why[1:]}.")
 
 
 MAX_DECK_CARDS = 10_000  # the printed deck has 78; far more is a typing slip

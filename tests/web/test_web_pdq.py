@@ -477,6 +477,49 @@ def test_a_card_a_glare_washed_out_is_noted_though_read_surely(client):
         "this card); it may be C. Check the cards box.")
 
 
+@pytest.mark.parametrize(("deal", "seed", "variant", "why"), [
+    ("QQQ", 1, "regular", {1: "this deck has only 1 Q card, but 3 were dealt",
+                           2: "this deck has only 1 Q card, but 3 were dealt",
+                           3: "this deck has only 1 Q card, but 3 were dealt"}),
+    ("MWNZ", 2, "four-score", {4: "this deck has no Z card"}),
+], ids=["three-Qs", "four-score-Z"])
+def test_a_deal_the_deck_cannot_make_is_not_said_read(client, capsys, tmp_path, deal, seed,
+                                                      variant, why):
+    """Q Q Q: the API answered {"cards": "QQQ", "uncertain": []}, and the check page showed
+    a green "Cards read from your photo: QQQ" above the red "This deck has only 1 Q card,
+    but 3 were dealt."; M W N Z under Four Score, whose deck has no Z, the same. The API
+    lists the cards the variant's deck cannot give as the command line does, saying why in
+    the deck's words, and the page's note is no green "read": it names them, the reason
+    beside each."""
+    import io
+    import json
+
+    from companion.cli import main
+
+    photo = _deal_photo(deal, seed)
+    data = client.post(f"/api/pdq/cards?variant={variant}", data=photo,
+                       content_type="image/jpeg").get_json()
+    (tmp_path / "deal.jpg").write_bytes(photo)
+    assert main(["read", str(tmp_path / "deal.jpg"), "--game", "pdq", "--variant", variant,
+                 "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert data["cards"] == cli["letters"] == deal
+    assert data["uncertain"] == cli["uncertain"] == [n - 1 for n in why]
+    assert data["why"] == [c["why"] for c in cli["cards"]] == [
+        why.get(n) for n in range(1, len(deal) + 1)]
+    resp = client.post("/pdq/cards-photo", data={
+        "photo": (io.BytesIO(photo), "deal.jpg"), "variant": variant, "word": "",
+        "csrf_token": token(client)}, content_type="multipart/form-data")
+    page = client.get(resp.headers["Location"]).get_data(as_text=True)
+    note = re.search(r'<p class="notice (\w+)" id="photo-note">(.*?)</p>', page, re.S)
+    assert note[1] == "bad"
+    assert " ".join(note[2].split()) == " ".join([
+        f"Cards read from your photo: {deal}.",
+        *(f"Card {n} is uncertain ({said}); it may be {deal[n - 1]}." for n, said in
+          why.items()),
+        "Check the cards box."])
+
+
 def test_a_cards_photo_not_read_comes_back_to_the_check_with_the_word_kept(client):
     """A photo with no deal in it is refused on the check page itself, the word and variant
     as typed and the photo field marked, in a sentence (not a page with nowhere to go)."""
