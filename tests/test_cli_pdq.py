@@ -239,6 +239,33 @@ def test_a_deck_file_with_an_impossible_count(capsys, tmp_path, count, message):
     assert code == 2 and message in err
 
 
+@pytest.mark.parametrize(("rows", "variant", "said"), [
+    ("B\t1\n", "solitaire", "The deck {deck} has 1 card, too few for one round of PDQ "
+     "Solitaire, which deals 3."),
+    ("B\t2\nX\t1\nZ\t1\n", "four-score", "The deck {deck} without the Z and the X has 2 "
+     "cards, too few for one round of Four Score Solitaire, which deals 4."),
+], ids=["one-card", "four-score"])
+@pytest.mark.parametrize("mode", [[], ["--json"], ["--play"]])
+def test_a_deck_too_small_for_one_round_is_refused(capsys, monkeypatch, tmp_path, rows,
+                                                  variant, said, mode):
+    """A house deck of one B card played "Collected 0 cards (got through the whole deck;
+    ...; 1 card not dealt)." with no round dealt, exit status 0. A Solitaire game deals at
+    least one round: the deck is refused in a sentence, whichever way it is played."""
+    import io
+
+    deck = tmp_path / "deck4.tsv"
+    deck.write_text(f"letter\tcount\n{rows}")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("stuck\n"))
+    code, out, err = run(capsys, "--solitaire", "--deck", str(deck), "--variant", variant,
+                         *mode)
+    message = said.format(deck=deck)
+    assert code == 2
+    if mode == ["--json"]:
+        assert json.loads(out) == {"error": message, "status": 2} and err == ""
+    else:
+        assert out == "" and err == f"companion: {message}\n"
+
+
 def test_interactive_solitaire_through_a_real_process():
     proc = subprocess.run(
         [sys.executable, "-m", "companion", "pdq", "--solitaire", "--play", "--seed", "1"],

@@ -111,6 +111,34 @@ def test_solitaire_alternate_scoring_and_other_variants():
     assert game.alternate_score >= game.score == len(game.collected)
 
 
+@pytest.mark.parametrize(("counts", "variant", "said"), [
+    ({"B": 2}, "solitaire", "The deck house.tsv has 2 cards, too few for one round of PDQ "
+     "Solitaire, which deals 3."),
+    ({"B": 3, "X": 1, "Z": 1}, "four-score", "The deck house.tsv without the Z and the X has "
+     "3 cards, too few for one round of Four Score Solitaire, which deals 4."),
+], ids=["two-cards", "four-score"])
+@pytest.mark.parametrize("played", ["simulated", "typed"])
+def test_solitaire_refuses_a_deck_too_small_for_one_round(counts, variant, said, played):
+    """A deck of fewer cards than a round "got through the deck" with no round dealt."""
+    from companion.errors import UsageError
+    from companion.pdq.deck import Deck
+
+    deck = Deck(counts, "house.tsv")
+    with pytest.raises(UsageError) as refused:
+        if played == "simulated":
+            simulate_solitaire(1, variant=variant, deck=deck)
+        else:
+            play_solitaire(lambda prompt: "", lambda line: None, 1, variant=variant, deck=deck)
+    assert str(refused.value) == said
+
+
+def test_a_deck_of_one_round_is_dealt() -> None:
+    from companion.pdq.deck import Deck
+
+    game = simulate_solitaire(1, deck=Deck({"B": 2, "C": 1}, "house.tsv"))
+    assert len(game.rounds) == 1 and game.undealt == 0
+
+
 def test_interactive_solitaire_judges_typed_words():
     lines: list[str] = []
     game0 = simulate_solitaire(2)

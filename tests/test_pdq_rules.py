@@ -172,6 +172,19 @@ def test_impossible_deals_are_explained(cards, variant, message):
         parse_cards(cards, get_variant(variant))
 
 
+def test_the_deck_says_which_letters_it_holds_too_few_of():
+    """One owner for the deck's counts and their sentences: the typed cards' refusal and a
+    photo's listed cards (vision.cards.beyond_the_deck) say the same; a card not read ("?")
+    is no card."""
+    from companion.pdq.deck import dealt_deck, default_deck
+
+    assert default_deck().shortfalls("Q?QZ") == {
+        "Q": "this deck has only 1 Q card, but 2 were dealt"}
+    assert dealt_deck(get_variant("four-score")).shortfalls("MWNZ") == {
+        "Z": "this deck has no Z card"}
+    assert default_deck().shortfalls("PNA") == {}
+
+
 def test_alternate_scoring_counts_j_k_q_x_z_twice():
     assert card_points("PNA") == 3
     assert card_points("PNA", alternate=True) == 3

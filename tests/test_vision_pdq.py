@@ -146,6 +146,54 @@ def test_an_uncertain_card_offers_the_letter_it_was_read_as_first(tmp_path, caps
     assert said.startswith("O (72%), ")
 
 
+@pytest.mark.parametrize(("deal", "seed", "variant", "listed", "why"), [
+    ("QQQ", 1, [], [0, 1, 2], "this deck has only 1 Q card, but 3 were dealt"),
+    ("MWNZ", 2, ["--variant", "four-score"], [3], "this deck has no Z card"),
+], ids=["three-Qs", "four-score-Z"])
+def test_a_deal_the_deck_cannot_make_is_listed_in_the_deck_s_words(
+        tmp_path, capsys, deal, seed, variant, listed, why):
+    """Q Q Q was read "PDQ deal, left to right: Q Q Q" and nothing listed, though the deck has
+    one Q; M W N Z under Four Score, whose deck has no Z, likewise. The deck's counts are the
+    PDQ engine's: every card of a letter read more often than the variant's deck holds is
+    listed, saying so in the words `companion pdq` refuses those cards typed in."""
+    photo = tmp_path / "deal.jpg"
+    photo.write_bytes(_deal(list(deal), seed))
+    assert main(["read", str(photo), "--game", "pdq", "--json", *variant]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["letters"] == deal and out["uncertain"] == listed
+    assert [c["why"] for c in out["cards"]] == [why if i in listed else None
+                                                for i in range(len(deal))]
+    assert main(["read", str(photo), "--game", "pdq", *variant]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"PDQ deal, left to right: {' '.join(deal)}",
+        *(f"  card {i + 1} is uncertain ({why}); it may be {deal[i]} "
+          f"({out['cards'][i]['confidence']:.0%})" for i in listed)]
+    assert main(["pdq", deal, *(variant or ["--variant", "regular"])]) == 2
+    assert capsys.readouterr().err == f"companion: {why[0].upper()}{why[1:]}.\n"
+
+
+def test_a_deal_is_checked_against_the_deck_of_the_variant_named(tmp_path, capsys):
+    """M W N Z is a deal of the printed deck, which has a Z: named no variant, the reader
+    takes the printed deck and lists no card; named Four Score, its deck (no Z, no X)."""
+    photo = tmp_path / "deal.jpg"
+    photo.write_bytes(_deal(list("MWNZ"), 2))
+    assert main(["read", str(photo), "--game", "pdq", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["letters"] == "MWNZ" and out["uncertain"] == []
+
+
+def test_a_card_listed_for_a_glare_and_for_the_deck_says_both():
+    """A card a glare washed out, of a letter read more often than the deck holds, is
+    listed for both, the glare first, as a board's square listed for two reasons is; the
+    web's note tells the glare's from the deck's alone (its address says only the glare)."""
+    from vision.cards import WASHED_CARD, card_why, washed_said
+
+    both = card_why(True, "this deck has no Z card")
+    assert both == f"{WASHED_CARD}; this deck has no Z card" and washed_said(both)
+    assert not washed_said(card_why(False, "this deck has no Z card"))
+    assert card_why(False, None) is None and not washed_said(None)
+
+
 def test_a_card_whose_letter_was_not_made_out_says_so(tmp_path, capsys):
     """A card with no letter on it was "uncertain; it may be unreadable"."""
     photo = tmp_path / "deal.jpg"

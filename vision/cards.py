@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
+from companion.pdq.deck import Deck, dealt_deck, default_deck
 from companion.text import counted
 from vision.cells import glyph_of, read_first, shown_alternatives, washed_why
 from vision.classifier import NO_LETTER, TileClassifier
@@ -28,7 +29,8 @@ ROTATION_AMBIGUOUS = ("M", "W", "N", "Z")  # printed with a bar under the letter
 class CardRead:
     """One card: its letter (None when not read), confidence, the classifier's runners-up,
     corners in the photo (4, 2) and why it is listed whatever its confidence (``why``: a
-    glare washed out part of its letter, :data:`WASHED_CARD`), or None."""
+    glare washed out part of its letter, the deck holds fewer cards of its letter than are
+    read, :func:`card_why`), or None."""
 
     letter: str | None
     confidence: float
@@ -49,11 +51,43 @@ class CardRead:
 WASHED_CARD = washed_why("card")  # the boards' words for a square a glare washed out
 
 
+def deal_deck(variant: Variant | None) -> Deck:
+    """The cards a deal photographed for ``variant`` comes from, as the PDQ rules deal them
+    (:func:`companion.pdq.deck.dealt_deck`: Four Score's without the Z and the X); the
+    printed deck when the variant is not named."""
+    return default_deck() if variant is None else dealt_deck(variant)
+
+
+def beyond_the_deck(letters: str, deck: Deck) -> list[str | None]:
+    """For each card of a deal read (``letters``, left to right, "?" a card not read), why
+    the deal could not come from ``deck`` when it holds fewer cards of that card's letter
+    than are read, in the deck's words (:meth:`companion.pdq.deck.Deck.shortfalls`: "this
+    deck has only 1 Q card, but 3 were dealt", "this deck has no Z card"); None for the
+    others. Every card of such a letter is named: any of them may be the one misread."""
+    short = deck.shortfalls(letters)
+    return [short.get(letter) for letter in letters]
+
+
+def card_why(washed: bool, deck_said: str | None) -> str | None:
+    """Why a card is listed whatever its confidence: a glare washed out part of its letter
+    (``washed``, :data:`WASHED_CARD`), the deck holds fewer of its letter than are read
+    (``deck_said``, :func:`beyond_the_deck`), both, one after the other; None for neither."""
+    said = [why for why in (WASHED_CARD if washed else None, deck_said) if why]
+    return "; ".join(said) or None
+
+
+def washed_said(why: str | None) -> bool:
+    """Does a card's ``why`` (:func:`card_why`) say that a glare washed out part of its
+    letter?"""
+    return why is not None and why.split("; ")[0] == WASHED_CARD
+
+
 def uncertain_cards(cards: list[CardRead], sure: float) -> list[int]:
     """The positions (0-based, left to right) of the cards the player is asked to check: a
-    card whose letter was not read, or was read less surely than ``sure``, or whose letter a
-    glare washed out in part (``why``, :func:`washed_cards`: the classifier can be sure of
-    a wrong letter, a glared O read as U at 0.99)."""
+    card whose letter was not read, or was read less surely than ``sure``, or listed for a
+    reason (``why``, :func:`card_why`): its letter a glare washed out in part
+    (:func:`washed_cards`: the classifier can be sure of a wrong letter, a glared O read as U
+    at 0.99), or more cards read as its letter than the deck holds."""
     return [i for i, c in enumerate(cards)
             if c.letter is None or c.confidence < sure or c.why is not None]
 
@@ -226,7 +260,10 @@ def read_deal(cards_cfg: CardConfig, cells_cfg: CellConfig, clf: TileClassifier,
     """The dealt cards in a BGR photo, left to right (:func:`vision.photo.read_deal_photo`
     also says what else the photo shows when there is no deal in it). With ``variant``, as
     many cards as it deals (``Variant.cards``, the PDQ rules') and no other number: a deal
-    with a card hidden is refused (:func:`not_the_deal`), never read as a smaller one."""
+    with a card hidden is refused (:func:`not_the_deal`), never read as a smaller one. A
+    deal its deck (:func:`deal_deck`, the variant's) cannot make is never read as sure: the
+    cards of each letter read more often than the deck holds are listed, in the deck's words
+    (:func:`beyond_the_deck`)."""
     found = find_cards(cards_cfg, image)
     if variant is not None:
         if found and len(found) != variant.cards:
@@ -241,8 +278,9 @@ def read_deal(cards_cfg: CardConfig, cells_cfg: CellConfig, clf: TileClassifier,
     reads = [read_card(cards_cfg, cells_cfg, clf, f, c, letters)
              for f, c in zip(faces, found, strict=True)]
     washed = washed_cards(cards_cfg, [letter_area(cards_cfg, f) for f in faces])
-    return [replace(r, why=WASHED_CARD) if w > cards_cfg.max_washed and r.letter else r
-            for r, w in zip(reads, washed, strict=True)]
+    beyond = beyond_the_deck("".join(r.letter or "?" for r in reads), deal_deck(variant))
+    return [replace(r, why=card_why(w > cards_cfg.max_washed and r.letter is not None, b))
+            for r, w, b in zip(reads, washed, beyond, strict=True)]
 
 
 def not_the_deal(found: int, variant: Variant) -> str:

@@ -46,17 +46,26 @@ class Deck:
             counts[letter] -= 1
         return Deck({k: v for k, v in counts.items() if v > 0}, self.name)
 
-    def check_cards(self, cards: str) -> None:
-        """Raise :class:`UsageError` if ``cards`` could not all come from this deck at once."""
-        for letter, wanted in sorted(Counter(cards).items()):
+    def shortfalls(self, cards: str) -> dict[str, str]:
+        """Each letter of ``cards`` (any other character is no card and is passed over) that
+        this deck holds fewer of than ``cards`` shows, in alphabetical order, with why they
+        could not all come from it at once: "this deck has no Z card", "this deck has only
+        1 Q card, but 3 were dealt". :meth:`check_cards` refuses typed cards in these words,
+        and a photo's reader lists the cards read so (``vision.cards.read_deal``)."""
+        out = {}
+        for letter, wanted in sorted(Counter(c for c in cards if "A" <= c <= "Z").items()):
             have = self.counts.get(letter, 0)
             if wanted > have:
-                if have == 0:
-                    raise UsageError(f"This deck has no {letter} card.")
-                raise UsageError(
-                    f"This deck has only {counted(have, letter + ' card')}, but {wanted} were "
-                    "dealt."
-                )
+                out[letter] = (f"this deck has no {letter} card" if have == 0 else
+                               f"this deck has only {counted(have, letter + ' card')}, but "
+                               f"{wanted} were dealt")
+        return out
+
+    def check_cards(self, cards: str) -> None:
+        """Raise :class:`UsageError` if ``cards`` could not all come from this deck at once,
+        saying why for the first letter it lacks (:meth:`shortfalls`)."""
+        for why in self.shortfalls(cards).values():
+            raise UsageError(f"{why[0].upper()}{why[1:]}.")
 
 
 MAX_DECK_CARDS = 10_000  # the printed deck has 78; far more is a typing slip
@@ -123,6 +132,20 @@ def removal_said(variant: Variant, deck: Deck | None = None) -> str:
         else:
             said.append(f"one {letter}" if taken == 1 else counted(taken, letter + " card"))
     return listed(said)
+
+
+def deck_to_deal(variant: Variant, deck: Deck | None = None) -> Deck:
+    """The cards a game of ``variant`` deals round by round (:func:`dealt_deck`), refused
+    when they are too few for one round: a game that deals none has nothing to play."""
+    dealt = dealt_deck(variant, deck)
+    if dealt.total < variant.cards:
+        named = "the printed deck" if dealt.name == "default" else file_named("deck", dealt.name)
+        taken = removal_said(variant, deck)
+        without = f" without {taken}" if taken else ""
+        raise UsageError(f"{named[0].upper()}{named[1:]}{without} has "
+                         f"{counted(dealt.total, 'card')}, too few for one round of "
+                         f"{variant.title}, which deals {variant.cards}.")
+    return dealt
 
 
 def round_count(variant: Variant, deck: Deck | None = None) -> int:

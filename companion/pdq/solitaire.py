@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
 from companion.lexicon import Lexicon, default_lexicon
-from companion.pdq.deck import Deck, card_points, dealt_deck
+from companion.pdq.deck import Deck, card_points, deck_to_deal
 from companion.pdq.finder import find_words
 from companion.pdq.judge import judge
 from companion.pdq.variants import Variant, get_variant
@@ -111,8 +111,10 @@ def collected_before(variant: Variant, number: int) -> int:
 
 
 def _setup(variant: Variant | str, deck: Deck | None) -> tuple[Variant, Deck]:
+    """The rules played and the cards dealt from, refused when too few for one round
+    (:func:`companion.pdq.deck.deck_to_deal`): no round dealt is no game."""
     var = solitaire_rules(get_variant(variant) if isinstance(variant, str) else variant)
-    return var, dealt_deck(var, deck)
+    return var, deck_to_deal(var, deck)
 
 
 def simulate_solitaire(

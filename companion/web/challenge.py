@@ -187,7 +187,8 @@ def page() -> ResponseReturnValue:
                            error_field=reading.field,
                            all_words=all_words, photo=_photo_note(),
                            picture=_picture() if _photo_note() else None,
-                           doubts=_photo_doubts(request.args.getlist("maybe"), pdq["cards"]),
+                           doubts=_photo_doubts(request.args.getlist("maybe"), pdq["cards"],
+                                                pdq["variant"]),
                            **pdq), (400 if error else 200)
 
 
@@ -195,21 +196,40 @@ def page() -> ResponseReturnValue:
 MAYBE = re.compile(r"([1-9])(w?):([A-Z]*)")
 
 
-def _photo_doubts(given: list[str], cards: str) -> list[tuple[int, list[str], str | None]]:
+def _photo_doubts(given: list[str], cards: str, variant: str
+                  ) -> list[tuple[int, list[str], str | None]]:
     """The cards a photo left in doubt, as its reading's redirect names them (``maybe``:
     the card's number, ``w`` when a glare washed out part of its letter, then the letters it
     offers, :func:`vision.cards.card_offers`): each card's number, letters and why it is
-    listed beyond the classifier's doubt (:data:`vision.cards.WASHED_CARD`, or None). One
-    that does not say a card of ``cards`` is left out: the note is the photo's, and the
-    cards box holds what is judged."""
-    from vision.cards import WASHED_CARD
+    listed beyond the classifier's doubt (:func:`vision.cards.card_why`: the glare, and the
+    deck of ``variant`` holding fewer cards of its letter than ``cards`` show, in the
+    deck's words, as the reader lists it; or None). One that does not say a card of
+    ``cards`` is left out: the note is the photo's, and the cards box holds what is
+    judged."""
+    from vision.cards import card_why
 
+    beyond = _beyond_the_deck(cards, variant)
     doubts = []
     for value in given:
         m = MAYBE.fullmatch(value)
         if m and int(m[1]) <= len(cards):
-            doubts.append((int(m[1]), list(m[3]), WASHED_CARD if m[2] else None))
+            n = int(m[1])
+            doubts.append((n, list(m[3]), card_why(bool(m[2]), beyond[n - 1])))
     return doubts
+
+
+def _beyond_the_deck(cards: str, variant: str) -> list[str | None]:
+    """For each of the photo's ``cards`` the reader's reason when the deck of ``variant``
+    holds fewer of its letter (:func:`vision.cards.beyond_the_deck`); none for a variant
+    not known (the check refuses it)."""
+    from companion.pdq import DEFAULT_VARIANT, get_variant
+    from vision.cards import beyond_the_deck, deal_deck
+
+    try:
+        deck = deal_deck(get_variant(variant or DEFAULT_VARIANT))
+    except CompanionError:
+        return [None] * len(cards)
+    return beyond_the_deck(cards.upper(), deck)
 
 
 PHOTO_NOTES = ("read", "unsure")  # how the cards photo's redirect says it read the cards
@@ -265,6 +285,7 @@ def cards_photo() -> ResponseReturnValue:
     tied to the photo field."""
     from companion.pdq import DEFAULT_VARIANT, get_variant
     from companion.web.pdq import deal_from_photo
+    from vision.cards import washed_said
 
     variant = request.form.get("variant") or DEFAULT_VARIANT  # the cards are checked under it
     try:
@@ -276,7 +297,7 @@ def cards_photo() -> ResponseReturnValue:
     except CompanionError as exc:
         return _cards_photo_refused(str(exc), status_of(exc),
                                     field_at_fault(exc, "cards-photo"))
-    maybe = [f"{i + 1}{'w' if read['why'][i] else ''}:"
+    maybe = [f"{i + 1}{'w' if washed_said(read['why'][i]) else ''}:"
              f"{''.join(a['letter'] for a in read['alternatives'][i])}"
              for i in read["uncertain"]]
     return redirect(url_for("challenge.page", game="pdq", cards=read["cards"],

@@ -392,6 +392,32 @@ def test_the_cards_photo_shows_the_photo_as_read_a_card_in_doubt_dashed(client):
     assert int(np.count_nonzero(stats[1:, cv2.CC_STAT_AREA] >= 20)) >= 12
 
 
+def test_the_docs_say_the_check_page_draws_the_deal_it_read():
+    """docs/vision.md's overlay section said "The web app's PDQ pages read a deal's photo
+    without drawing it back, so this picture is the command line's", while docs/web.md
+    described the check page's "The photo as read", which the page shows (above). Both
+    pages say the check page draws it, under the heading the template gives it."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    template = (root / "companion/web/templates/challenge.html").read_text()
+    assert "<h2>The photo as read</h2>" in template
+
+    def section(page: str, heading: str) -> str:
+        """The text under ``heading`` (``### Check``) to the next heading as high or higher,
+        its lines joined."""
+        text = (root / "docs" / page).read_text().split(f"\n{heading}\n", 1)[1]
+        level = len(heading.split()[0])
+        end = re.search(rf"^#{{1,{level}}} ", text, re.M)
+        return " ".join(text[:end.start() if end else len(text)].split())
+
+    overlay = section("vision.md", "### The overlay")
+    check = section("web.md", "### Check")
+    for said in (overlay, check):
+        assert '"The photo as read"' in said and "vision.overlay.draw_cards" in said
+    assert "without drawing it back" not in overlay
+
+
 def test_the_photo_as_read_is_kept_a_short_while_only(client, sqlite_app):
     """The deal photo is not kept; its picture as read, only for the page it leads to, ten
     minutes: then that page says so, and the next photo read takes the picture away."""
@@ -449,6 +475,49 @@ def test_a_card_a_glare_washed_out_is_noted_though_read_surely(client):
     assert " ".join(note.split()) == (
         "Cards read from your photo: RICD. Card 3 is uncertain (washed out by a glare: check "
         "this card); it may be C. Check the cards box.")
+
+
+@pytest.mark.parametrize(("deal", "seed", "variant", "why"), [
+    ("QQQ", 1, "regular", {1: "this deck has only 1 Q card, but 3 were dealt",
+                           2: "this deck has only 1 Q card, but 3 were dealt",
+                           3: "this deck has only 1 Q card, but 3 were dealt"}),
+    ("MWNZ", 2, "four-score", {4: "this deck has no Z card"}),
+], ids=["three-Qs", "four-score-Z"])
+def test_a_deal_the_deck_cannot_make_is_not_said_read(client, capsys, tmp_path, deal, seed,
+                                                      variant, why):
+    """Q Q Q: the API answered {"cards": "QQQ", "uncertain": []}, and the check page showed
+    a green "Cards read from your photo: QQQ" above the red "This deck has only 1 Q card,
+    but 3 were dealt."; M W N Z under Four Score, whose deck has no Z, the same. The API
+    lists the cards the variant's deck cannot give as the command line does, saying why in
+    the deck's words, and the page's note is no green "read": it names them, the reason
+    beside each."""
+    import io
+    import json
+
+    from companion.cli import main
+
+    photo = _deal_photo(deal, seed)
+    data = client.post(f"/api/pdq/cards?variant={variant}", data=photo,
+                       content_type="image/jpeg").get_json()
+    (tmp_path / "deal.jpg").write_bytes(photo)
+    assert main(["read", str(tmp_path / "deal.jpg"), "--game", "pdq", "--variant", variant,
+                 "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert data["cards"] == cli["letters"] == deal
+    assert data["uncertain"] == cli["uncertain"] == [n - 1 for n in why]
+    assert data["why"] == [c["why"] for c in cli["cards"]] == [
+        why.get(n) for n in range(1, len(deal) + 1)]
+    resp = client.post("/pdq/cards-photo", data={
+        "photo": (io.BytesIO(photo), "deal.jpg"), "variant": variant, "word": "",
+        "csrf_token": token(client)}, content_type="multipart/form-data")
+    page = client.get(resp.headers["Location"]).get_data(as_text=True)
+    note = re.search(r'<p class="notice (\w+)" id="photo-note">(.*?)</p>', page, re.S)
+    assert note[1] == "bad"
+    assert " ".join(note[2].split()) == " ".join([
+        f"Cards read from your photo: {deal}.",
+        *(f"Card {n} is uncertain ({said}); it may be {deal[n - 1]}." for n, said in
+          why.items()),
+        "Check the cards box."])
 
 
 def test_a_cards_photo_not_read_comes_back_to_the_check_with_the_word_kept(client):
