@@ -47,6 +47,21 @@ class ChoiceError(PageWordedError):
         return self.on_page()
 
 
+class OtherGameRecord(UsageError):
+    """A game record of the other board game than the one it was read for: ``game`` is the
+    record's own (``werdup``, ``bugwords``). The engine says what the record is (``what``;
+    ``detail``, in brackets after the way out, how it read as the game it is not); the way
+    out is said by the caller, which knows what was typed (:meth:`with_way_out`)."""
+
+    def __init__(self, what: str, game: str, detail: str = "") -> None:
+        super().__init__(what + (f" ({detail})" if detail else ""))
+        self.what, self.game, self.detail = what, game, detail
+
+    def with_way_out(self, way_out: str) -> str:
+        """The message with ``way_out`` (what to do instead) after what the record is."""
+        return f"{self.what}: {way_out}" + (f" ({self.detail})" if self.detail else "")
+
+
 def exit_status(error: CompanionError) -> int:
     """The command line's exit status for ``error``: 2 when the input could not be read, the
     command was misused or cannot run as set up (:class:`UsageError`, :class:`SetupError`),

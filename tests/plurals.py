@@ -54,7 +54,7 @@ NOT_COUNTS = {
     "{height} pixels": "a size, width x height",
     "{number_word(": "a number in words, never one: all seven tiles",
     '"Word(s)"': "a column's heading: no count",
-    "{other} moves'": "a command's name: companion werdup moves",
+    "{game} moves'": "a command's name: companion werdup moves",
 }
 
 

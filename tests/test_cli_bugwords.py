@@ -425,11 +425,13 @@ def test_a_note_among_the_moves_may_stand_for_points_in_the_totals(capsys, tmp_p
 def test_a_werdup_record_is_named_as_one(capsys):
     # it was "Game record line 9: cannot tell what move this is: '>ann: ACDEHRT 5D CAT [111]"
     record = str(Path(__file__).parent / "data" / "werdup-short-game.txt")
-    for action in (["replay", record], ["moves", record, "AEST"]):
+    for action, way_out in ((["replay", record], "replay it with 'companion werdup replay'"),
+                            (["moves", record, "AEST"],
+                             "list its plays with 'companion werdup moves'")):
         code, out, err = run(capsys, "bugwords", *action)
         assert code == 2 and out == ""
-        assert ("Game record line 3: this is a WerdUp game record, not a Bug Words one: replay "
-                "it with 'companion werdup replay'") in err
+        assert ("ame record line 3: this is a WerdUp game record, not a Bug Words one: "
+                f"{way_out}.") in err
 
 
 def test_replay_a_word_not_in_the_records_form_cannot_be_read(capsys, tmp_path):

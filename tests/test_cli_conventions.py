@@ -67,6 +67,56 @@ def test_an_illegal_play_in_a_record_is_status_1_in_json(capsys, tmp_path):
     assert code == 1 and json.loads(out)["status"] == 1
 
 
+GCG = ROOT / "tests" / "data" / "gcg" / "selfplay-2p-seed7.gcg"  # a Bug Words record
+PHOTO = ROOT / "tests" / "data" / "vision" / "real" / "IMG_20141025_163920.jpg"
+TO_BUG_WORDS = "give --previous a WerdUp position, or --game bugwords for a photo of a Bug " \
+    "Words board"
+TO_WERDUP = "give --previous a Bug Words position, or --game werdup for a photo of a WerdUp " \
+    "board"
+
+
+@pytest.mark.parametrize(("argv", "start", "way_out"), [
+    # each ended "replay it with 'companion bugwords replay'" (or werdup's), whatever was typed
+    (["werdup", "moves", "{gcg}", "AEI"], "The position {gcg}, a game record: this looks like "
+     "a Bug Words game record", "list its plays with 'companion bugwords moves'"),
+    (["werdup", "score", "{gcg}", "8H", "CAT"], "The position {gcg}, a game record: ",
+     "replay it with 'companion bugwords replay'"),
+    (["werdup", "turn", "{gcg}", "empty"], "The position {gcg}, a game record: ",
+     "replay it with 'companion bugwords replay'"),
+    (["werdup", "replay", "{gcg}"], "This looks like a Bug Words game record",
+     "replay it with 'companion bugwords replay'"),
+    (["bugwords", "moves", "{werdup}", "AEI"], "The position {werdup}: game record line 3: "
+     "this is a WerdUp game record", "list its plays with 'companion werdup moves'"),
+    (["bugwords", "replay", "{werdup}"], "Game record line 3: this is a WerdUp game record",
+     "replay it with 'companion werdup replay'"),
+    # read named neither --previous nor --game, or named the other game's replay
+    (["read", "{photo}", "--game", "werdup", "--previous", "{gcg}"],
+     "--previous {gcg}, a game record: this looks like a Bug Words game record", TO_BUG_WORDS),
+    (["read", "{photo}", "--game", "bugwords", "--previous", "{werdup}"],
+     "--previous {werdup}: game record line 3: this is a WerdUp game record", TO_WERDUP),
+    (["read", "{photo}", "--game", "werdup", "--previous", "{board15}"],
+     "--previous {board15}: the board text has 15 rows", TO_BUG_WORDS),
+    (["read", "{photo}", "--game", "bugwords", "--previous", "{board10}"],
+     "--previous {board10}: the board text has 10 rows", TO_WERDUP),
+])
+def test_a_record_or_board_of_the_other_game_gets_the_way_out_for_what_was_typed(
+        capsys, tmp_path, argv, start, way_out):
+    files = {"{gcg}": str(GCG), "{werdup}": str(SHORT_GAME), "{photo}": str(PHOTO)}
+    for size in (10, 15):
+        board = tmp_path / f"board{size}.txt"
+        board.write_text(("." * size + "\n") * size, encoding="utf-8")
+        files[f"{{board{size}}}"] = str(board)
+    argv = [files.get(a, a) for a in argv]
+    for key, name in files.items():
+        start = start.replace(key, name)
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"companion: {start}"), err
+    assert f": {way_out}" in err and err.count("companion ") + err.count("--game") <= 2, err
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 2 and err == "" and f": {way_out}" in json.loads(out)["error"]
+
+
 def test_a_letter_standard_output_cannot_show_is_escaped(capsys, monkeypatch):
     # an ASCII terminal: the error is still one JSON object, its letters escaped
     out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")

@@ -450,6 +450,50 @@ def test_a_closed_standard_stream_is_said_so(argv: list[str], closed: int, statu
         assert words in one_sentence(done.stderr)
 
 
+WRONG_SCORE = "#player1 A A\n#player2 B B\n>A: CATSXYZ 8G CAT +12 12\n"  # CAT scores 10
+
+
+@pytest.mark.parametrize("argv,status", [
+    (["check", "zzz", "--json"], 1),
+    (["check", "zzz"], 1),
+    (["check", "qi", "--json"], 0),
+    (["bugwords", "replay", "RECORD"], 1),
+    (["bugwords", "replay", "RECORD", "--json"], 1),
+    (["werdup", "moves", "empty", "QZ"], 1),  # no play for the rack
+])
+def test_a_reader_gone_before_the_answer_keeps_the_command_s_status(
+        argv: list[str], status: int, tmp_path: Path) -> None:
+    # `| head -1` ended with 0 or 1 by chance: a write to the closed pipe was "not an error",
+    # status 0, in place of the verdict's 1. Here the reader has gone before the command
+    # writes a byte, so every write it makes fails.
+    record = tmp_path / "wrong.gcg"
+    record.write_text(WRONG_SCORE, encoding="utf-8")
+    argv = [str(record) if a == "RECORD" else a for a in argv]
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = companion(argv, tmp_path, stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (status, "")
+
+
+def test_a_reader_gone_part_way_keeps_the_command_s_status(tmp_path: Path) -> None:
+    # the reader takes the first line and goes (`| head -1`) while the command has far more
+    # to write than the pipe holds (500 verdicts, 600 KB), so a write fails after it has gone
+    argv = ["check", *["cat"] * 500, "zzz"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion", *argv], cwd=tmp_path,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)), stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=300) == 1  # ZZZ is not valid
+    assert (first, err) == (b"CAT: VALID\n", b"")
+
+
 HUGE = "Z" * 100_000  # one argument of 100 KB (the kernel takes up to 128 KB)
 
 

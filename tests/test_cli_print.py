@@ -21,6 +21,9 @@ from companion.cli import main
      "score-sheet-pdq-younger-4p-letter.pdf", 2),
     (["score-sheet", "--game", "pdq", "--variant", "four-score", "--players", "3"],
      "score-sheet-pdq-four-score-3p-letter.pdf", 1),
+    # the regular game's sheet, the same PDF as without --variant, under the same name
+    (["score-sheet", "--game", "pdq", "--variant", "regular"], "score-sheet-pdq-4p-letter.pdf",
+     1),
     (["pdq-deck", "--four-score"], "pdq-deck-four-score-letter.pdf", 9),
     (["board", "--game", "werdup", "--paper", "a3"], "board-werdup-a3.pdf", 1),
     (["tiles", "--game", "bugwords"], "tiles-bugwords-letter.pdf", 1),

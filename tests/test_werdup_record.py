@@ -12,7 +12,7 @@ import pytest
 import werdup_positions as pos
 
 from companion.cli import main
-from companion.errors import CompanionError, UsageError
+from companion.errors import CompanionError, OtherGameRecord
 from companion.lexicon import default_lexicon
 from companion.text import counted
 from companion.werdup.game import Game
@@ -567,6 +567,7 @@ def test_a_gcg_record_indented_is_still_told_apart():
 def test_a_gcg_record_without_plays_is_not_a_werdup_tie(notes):
     # it replayed as a WerdUp game of no turns: "Totals: A 0, B 0", both winners, status 0
     text = "#character-encoding UTF-8\n#player1 A Ann\n#player2 B Bob\n" + notes
-    with pytest.raises(UsageError, match="looks like a Bug Words game record, GCG, not a "
-                                         "WerdUp one: replay it with 'companion bugwords"):
+    with pytest.raises(OtherGameRecord, match="looks like a Bug Words game record, GCG, not "
+                                              "a WerdUp one$") as caught:
         replay(text, default_lexicon())
+    assert caught.value.game == "bugwords"  # the way out is the command's to say

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from companion.challenges import lost_turn_mark, read_lost_turn_mark
 from companion.clock import CLOCK_NOTE, format_time, parse_time, whole_seconds
 from companion.decimals import whole_from
-from companion.errors import CompanionError, UsageError
+from companion.errors import CompanionError, OtherGameRecord, UsageError
 from companion.text import quoted
 
 KINDS = (
@@ -222,8 +222,8 @@ def _read_pragma(rec: GcgRecord, lineno: int, line: str) -> bool:
     key, _, value = line[1:].partition(" ")
     value = value.strip()
     if key == "werdup-record":  # the first line of a WerdUp record: its moves carry heights
-        raise GcgReadError(f"game record line {lineno}: this is a WerdUp game record, not a "
-                           "Bug Words one: replay it with 'companion werdup replay'")
+        raise OtherGameRecord(f"game record line {lineno}: this is a WerdUp game record, not a "
+                              "Bug Words one", "werdup")
     if re.fullmatch(r"player[0-9]+", key):
         _read_player(rec, lineno, line, key, value)
     elif key == "note" and rec.moves and (challenged := read_lost_turn_mark(value)) is not None:
@@ -249,7 +249,8 @@ def _read_pragma(rec: GcgRecord, lineno: int, line: str) -> bool:
 
 
 def parse_gcg(text: str) -> GcgRecord:
-    """Read a GCG record; raises :class:`GcgReadError` naming the first bad line."""
+    """Read a GCG record; raises :class:`GcgReadError` naming the first bad line (an
+    :class:`OtherGameRecord` at a WerdUp record's first line)."""
     if not text.strip("\ufeff \t\r\n\v\f"):  # "no players and no moves", as if it were a record
         raise GcgReadError("the game record is empty: a GCG record names its players "
                            "(#player1 NICK NAME), then gives their moves, one a line "

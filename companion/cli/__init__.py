@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import contextlib
 import importlib
 import json
 import os
 import re
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from types import FrameType
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO, cast
 
 from companion import __version__
 from companion.errors import CompanionError, exit_status
@@ -271,8 +272,9 @@ def _run(argv: list[str] | None, parsed: list[argparse.Namespace]) -> int:
         parser.print_help()
         return 2
     try:
-        status = int(args.func(args) or 0)
-        sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
+        with _reader_may_go():
+            status = int(args.func(args) or 0)
+            sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
         return status
     except CompanionError as exc:
         status = exit_status(exc)
@@ -289,7 +291,7 @@ def _run(argv: list[str] | None, parsed: list[argparse.Namespace]) -> int:
             f"{exc.object[exc.start:exc.end]!r}; use a UTF-8 locale or set "
             "PYTHONIOENCODING=utf-8")
         return 2
-    except BrokenPipeError:  # the reader stopped (``| head``): not an error
+    except BrokenPipeError:  # the reader stopped (``| head``) as bytes were written: a PDF
         _drop_stdout()
         return 0
     except OSError as exc:  # most often the output cannot be written (a full disk)
@@ -300,6 +302,56 @@ def _run(argv: list[str] | None, parsed: list[argparse.Namespace]) -> int:
         where = f" ({path_shown(exc.filename)})" if exc.filename else ""
         say(f"{exc.strerror or exc}{where}")
         return 2
+
+
+class _ReaderMayGo:
+    """Standard output while a command runs: once its reader has gone (a closed pipe, ``|
+    head``), what the command writes after is dropped, and the command runs on to its end
+    and its own exit status. The write that failed ended the command with status 0, so a
+    "no" (status 1: a word not valid, a score that differs) read as "valid" whenever the
+    reader went before the last write, and ``check zzz | head -1`` ended with 0 or 1 by
+    chance. Text alone: a command writing bytes (``print -o -``) has no verdict to keep."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.gone = False
+
+    def write(self, text: str) -> int:
+        if not self.gone:
+            try:
+                return self.stream.write(text)
+            except BrokenPipeError:
+                self._went()
+        return len(text)
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        if not self.gone:
+            try:
+                self.stream.flush()
+            except BrokenPipeError:
+                self._went()
+
+    def _went(self) -> None:
+        self.gone = True
+        _drop_stdout(self.stream)  # what is left in its buffer goes to the null device
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+@contextlib.contextmanager
+def _reader_may_go() -> Iterator[None]:
+    """Standard output kept by :class:`_ReaderMayGo` while the command runs."""
+    stream = sys.stdout
+    sys.stdout = cast(TextIO, _ReaderMayGo(stream))
+    try:
+        yield
+    finally:
+        sys.stdout = stream
 
 
 def say(message: str) -> None:
@@ -335,11 +387,12 @@ def _print_json_error(message: str, status: int) -> None:
         say(message)
 
 
-def _drop_stdout() -> None:
-    """Point standard output at the null device so the exit's final flush cannot fail again."""
+def _drop_stdout(stream: TextIO | None = None) -> None:
+    """Point standard output (``stream``, or ``sys.stdout``) at the null device so the exit's
+    final flush cannot fail again."""
     try:
         null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
+        os.dup2(null, (stream or sys.stdout).fileno())
         os.close(null)
     except (OSError, ValueError, AttributeError):  # no real file behind it (a test's capture)
         pass

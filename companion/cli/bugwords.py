@@ -15,12 +15,13 @@ from companion.cli.common import (
     file_name,
     lexicon_from_args,
     other_game_boards,
+    other_game_record,
     print_json,
     read_position,
     read_text_file,
     whole_number,
 )
-from companion.errors import CompanionError, UsageError
+from companion.errors import CompanionError, OtherGameRecord, UsageError
 from companion.text import capital_first, counted, listed, path_shown, printable, quoted
 from companion.textfile import file_named
 from companion.totals import total_slip_text
@@ -127,7 +128,11 @@ def run_replay(args: argparse.Namespace) -> int:
     rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule is not None else None
     # a record that cannot be read is bad input (exit status 2, GcgReadError); one that
     # breaks the rules was read and checked (1), as a score that differs
-    record = parse_gcg(read_text_file(args.file, "game record", MAX_FILE_BYTES, any_encoding=True))
+    text = read_text_file(args.file, "game record", MAX_FILE_BYTES, any_encoding=True)
+    try:
+        record = parse_gcg(text)
+    except OtherGameRecord as exc:
+        raise UsageError(other_game_record(exc, "replay")) from exc
     result = replay(record, default_rules(), lexicon,
                     best_from=lexicon if args.best else None, challenge_rule=rule)
     if args.json:
@@ -251,9 +256,12 @@ def position_from_text(text: str, name: str = "-", option: str | None = None) ->
 
     rules = default_rules()
     where = _where(name, option)
+    command = option or "moves"  # what a record or board of WerdUp is sent to
     if any(ln.lstrip().startswith((">", "#player")) for ln in text.splitlines()):
         try:
             return replay(parse_gcg(text), rules).board
+        except OtherGameRecord as exc:
+            raise UsageError(f"{where}: {other_game_record(exc, command)}") from exc
         except CompanionError as exc:  # a record that breaks the rules is no position either
             if isinstance(exc, UsageError):
                 raise
@@ -261,7 +269,7 @@ def position_from_text(text: str, name: str = "-", option: str | None = None) ->
     try:
         return Board.from_text(text, rules.layout.rows, rules.layout.cols,
                                max_height=rules.max_height,
-                               other_sizes=other_game_boards("bugwords"))
+                               other_sizes=other_game_boards("bugwords", command))
     except PlayError as exc:  # "cannot read the position: ...", whichever file it was
         raise UsageError(f"{where}: {exc}") from exc
 

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from companion.dates import date_from, dates_from, is_range
 from companion.decimals import decimal_from, whole_from
-from companion.errors import CompanionError, UsageError
-from companion.games import GAME_PHOTOS
+from companion.errors import CompanionError, OtherGameRecord, UsageError
+from companion.games import GAME_PHOTOS, GAME_TITLES
 from companion.text import (
     listed,
     number_shown,
@@ -274,17 +274,41 @@ def folder_refusal(path: Path) -> str | None:
     return None
 
 
-def other_game_boards(game: str) -> dict[tuple[int, int], str]:
-    """What board text of the other board game's size is to ``game``'s commands (``werdup``,
-    ``bugwords``), by its (rows, columns) from each game's rules: "it looks like a WerdUp
-    board, not a Bug Words board: ...", as their records of the other game are said."""
+def other_game_way_out(game: str, command: str, record: bool = True) -> str:
+    """What to do with a game record (``record``) or a board of ``game`` (``werdup``,
+    ``bugwords``) given to the other board game's ``command``: the action typed (``moves``,
+    ``replay``, ``score``, ``turn``), or ``--previous``, the option of ``read`` that named
+    it. The one sentence of every command that reads a record or a position: ``moves`` is
+    sent to the other game's ``moves``, a record to its ``replay``, ``--previous`` to a
+    position of the photo's game or the other ``--game`` (each said "replay it with
+    'companion bugwords replay'", whatever was typed)."""
+    if command == "--previous":
+        other = next(g for g in ("werdup", "bugwords") if g != game)
+        return (f"give --previous a {GAME_TITLES[other]} position, or --game {game} for a "
+                f"photo of {GAME_PHOTOS[game]}")
+    if command == "moves" or not record:
+        return f"list its plays with 'companion {game} moves'"
+    return f"replay it with 'companion {game} replay'"
+
+
+def other_game_record(error: OtherGameRecord, command: str) -> str:
+    """The message of ``error``, a record of the other game, with the way out for
+    ``command`` (:func:`other_game_way_out`)."""
+    return error.with_way_out(other_game_way_out(error.game, command))
+
+
+def other_game_boards(game: str, command: str) -> dict[tuple[int, int], str]:
+    """What board text of the other board game's size is to ``game``'s ``command``
+    (``moves``, ``score``, ``turn``; ``--previous`` for ``read``), by its (rows, columns)
+    from each game's rules: "it looks like a WerdUp board, not a Bug Words board: ...", with
+    the way out of :func:`other_game_way_out`, as records of the other game are said."""
     from companion.bugwords.rules import default_rules
     from companion.werdup.rules import get_rules
 
     werdup, bugwords = get_rules().board_size, default_rules().layout
     sizes = {"werdup": (werdup, werdup), "bugwords": (bugwords.rows, bugwords.cols)}
-    return {size: (f"it looks like {GAME_PHOTOS[other]}, not {GAME_PHOTOS[game]}: list its "
-                   f"plays with 'companion {other} moves'")
+    return {size: (f"it looks like {GAME_PHOTOS[other]}, not {GAME_PHOTOS[game]}: "
+                   f"{other_game_way_out(other, command, record=False)}")
             for other, size in sizes.items() if other != game and size != sizes[game]}
 
 

@@ -180,6 +180,7 @@ def _write(args: argparse.Namespace, default_name: str, data: bytes) -> int:
 
 def run_girdle(args: argparse.Namespace) -> int:
     from printables.girdle import girdle_sheet_pdf
+    from printables.names import girdle_sheet_name
 
     _check_output(args)
     if args.solve_seconds is not None and not args.answers:
@@ -196,7 +197,7 @@ def run_girdle(args: argparse.Namespace) -> int:
         pz = puzzle_for(day)
         sol = solve_cached(pz, time_budget=args.solve_seconds,
                            before_search=search_notice(pz, args.solve_seconds))
-        code = _write(args, f"girdle-{day.isoformat()}-answers-{args.paper}.pdf",
+        code = _write(args, girdle_sheet_name(day, args.paper, answers=True) + ".pdf",
                       answer_key_pdf(day, args.paper, pz, solution=sol))
         if not sol.complete:  # the key says so too, under its heading
             print(f"The search for par was stopped early by --solve-seconds "
@@ -204,41 +205,43 @@ def run_girdle(args: argparse.Namespace) -> int:
                   f"found, {sol.par} (no sheet scores more than {sol.upper_bound}); a longer "
                   "search may find a better one.", file=sys.stderr)
         return code
-    return _write(args, f"girdle-{day.isoformat()}-{args.paper}.pdf",
+    return _write(args, girdle_sheet_name(day, args.paper) + ".pdf",
                   girdle_sheet_pdf(day, args.paper))
 
 
 def run_score_sheet(args: argparse.Namespace) -> int:
-    from companion.pdq.variants import get_variant
-    from printables.score_sheets import SPECS, score_sheet_pdf
+    from printables.names import score_sheet_name
+    from printables.score_sheets import score_sheet_pdf
 
     _check_output(args)
     data = score_sheet_pdf(args.game, args.players, args.paper, args.variant)
-    n = args.players or SPECS[args.game].default_players
-    played = "" if args.variant is None else f"-{get_variant(args.variant).name}"
-    return _write(args, f"score-sheet-{args.game}{played}-{n}p-{args.paper}.pdf", data)
+    return _write(args, score_sheet_name(args.game, args.players, args.variant, args.paper)
+                  + ".pdf", data)
 
 
 def run_deck(args: argparse.Namespace) -> int:
     from printables.deck import deck_pdf
+    from printables.names import deck_name
 
     _check_output(args)
     variant = "four-score" if args.four_score else None
-    name = "pdq-deck-four-score" if variant else "pdq-deck"
-    if args.backs:
-        name += "-backs"
-    return _write(args, f"{name}-{args.paper}.pdf", deck_pdf(variant, args.paper, args.backs))
+    return _write(args, deck_name(variant, args.paper, args.backs) + ".pdf",
+                  deck_pdf(variant, args.paper, args.backs))
 
 
 def run_board(args: argparse.Namespace) -> int:
     from printables.boards import board_pdf
+    from printables.names import board_name
 
     _check_output(args)
-    return _write(args, f"board-{args.game}-{args.paper}.pdf", board_pdf(args.game, args.paper))
+    return _write(args, board_name(args.game, args.paper) + ".pdf",
+                  board_pdf(args.game, args.paper))
 
 
 def run_tiles(args: argparse.Namespace) -> int:
+    from printables.names import tiles_name
     from printables.tiles import tiles_pdf
 
     _check_output(args)
-    return _write(args, f"tiles-{args.game}-{args.paper}.pdf", tiles_pdf(args.game, args.paper))
+    return _write(args, tiles_name(args.game, args.paper) + ".pdf",
+                  tiles_pdf(args.game, args.paper))

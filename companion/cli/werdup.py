@@ -15,13 +15,14 @@ from companion.cli.common import (
     file_name,
     lexicon_from_args,
     other_game_boards,
+    other_game_record,
     print_json,
     read_position,
     read_text_file,
     seed_number,
     whole_number,
 )
-from companion.errors import CompanionError, UsageError
+from companion.errors import CompanionError, OtherGameRecord, UsageError
 from companion.text import counted, path_shown, printable, quoted, shown
 from companion.textfile import file_named
 from companion.werdup.rules import RULE_SET_NAMES, WerdUpRules, get_rules
@@ -172,14 +173,18 @@ def _board_from_text(text: str, name: str, rules: WerdUpRules, args: argparse.Na
             return board_from_state(text, rules)
         except UsageError as exc:
             raise UsageError(f"{where}: {exc}") from exc
+    command = option or args.werdup_command  # what a record or board of Bug Words is sent to
     if is_record(text):
         try:
             return final_board(text, lexicon_from_args(args))
+        except OtherGameRecord as exc:
+            raise UsageError(f"{where}, a game record: {other_game_record(exc, command)}"
+                             ) from exc
         except UsageError as exc:
             raise UsageError(f"{where}, a game record: {exc}") from exc
     try:
         board = Board.from_text(text, size, size, max_height=rules.max_height,
-                                other_sizes=other_game_boards("werdup"))
+                                other_sizes=other_game_boards("werdup", command))
     except PlayError as exc:
         raise UsageError(f"{where}: {exc}") from exc
     known = rules.tile_set.counts
@@ -301,7 +306,10 @@ def run_replay(args: argparse.Namespace) -> int:
     text = read_text_file(args.file, "game record")
     rules = get_rules(args.rules) if args.rules else None
     rule = get_challenge_rule(args.challenge_rule) if args.challenge_rule is not None else None
-    result = replay(text, lexicon_from_args(args), rules, challenge_rule=rule)
+    try:
+        result = replay(text, lexicon_from_args(args), rules, challenge_rule=rule)
+    except OtherGameRecord as exc:
+        raise UsageError(other_game_record(exc, "replay")) from exc
     if args.json:
         print_json(result.to_dict())
         return 0 if result.ok else 1

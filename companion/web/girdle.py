@@ -416,10 +416,11 @@ def hints(day: dt.date) -> list[list[str]]:
 def _sheet_pdf(day: dt.date, paper: str) -> bytes:
     from companion.web.prints import _cached
     from printables.girdle import girdle_sheet_pdf
+    from printables.names import girdle_sheet_name
 
     if paper not in PAPERS:
         raise UsageError(f"Paper must be letter or a4, not {quoted(paper)}.")
-    return _cached(f"girdle-{day.isoformat()}-{paper}.pdf",
+    return _cached(f"{girdle_sheet_name(day, paper)}.pdf",
                    lambda: girdle_sheet_pdf(day, paper, puzzle=puzzle(day)),
                    words=_words())
 
@@ -695,16 +696,21 @@ def back_to_day(day: str) -> ResponseReturnValue:
 
 @bp.get("/girdle/<day>.pdf")
 def sheet_pdf(day: str) -> ResponseReturnValue:
+    from printables.names import girdle_sheet_name
+
     when = _page_date(day)
     paper = request.args.get("paper", "letter")
-    return Response(_sheet_pdf(when, paper), mimetype="application/pdf", headers={
-        "Content-Disposition": f'attachment; filename="word-girdle-{when}-{paper}.pdf"'})
+    data = _sheet_pdf(when, paper)  # the paper checked
+    return Response(data, mimetype="application/pdf", headers={
+        "Content-Disposition":
+            f'attachment; filename="{girdle_sheet_name(when, paper)}.pdf"'})
 
 
 @bp.get("/girdle/<day>/answers.pdf")
 def answers_pdf(day: str) -> ResponseReturnValue:
     from companion.girdle import Solution
     from printables.girdle_key import answer_key_pdf
+    from printables.names import girdle_sheet_name
 
     when = _page_date(day)
     paper = request.args.get("paper", "letter")
@@ -721,7 +727,7 @@ def answers_pdf(day: str) -> ResponseReturnValue:
     data = answer_key_pdf(when, paper, puzzle=pz, solution=best)
     return Response(data, mimetype="application/pdf", headers={
         "Content-Disposition":
-            f'attachment; filename="word-girdle-{when}-answers-{paper}.pdf"'})
+            f'attachment; filename="{girdle_sheet_name(when, paper, answers=True)}.pdf"'})
 
 
 def archive_months() -> list[dt.date]:

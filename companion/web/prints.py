@@ -82,14 +82,17 @@ def _any_options(**_opts: str) -> None:
 
 @dataclass(frozen=True)
 class Document:
-    """A printable: what it is, its options, the function that builds it, and the check of
-    options that do not go together (a UsageError), made before anything is built."""
+    """A printable: what it is, its options, the function that builds it, the one that names
+    its file as the command line does (:mod:`printables.names`, without the ending), and the
+    check of options that do not go together (a UsageError), made before anything is
+    built."""
 
     key: str
     title: str
     blurb: str
     choices: tuple[Choice, ...]
     build: Callable[..., bytes]
+    name: Callable[..., str]
     check: Callable[..., None] = _any_options
 
     @property
@@ -130,7 +133,12 @@ class Document:
         return out
 
     def filename(self, opts: dict[str, str], ext: str) -> str:
-        return "-".join([self.key, *(opts[c.name] for c in self.counting(opts))]) + "." + ext
+        """The file of the document with the options ``opts`` (checked), named as
+        ``companion print`` names the same PDF, with the ending ``ext``: the download, and
+        the PDF and previews kept (it was named by every box, the PDQ sheet's variant and
+        the players' "default" among them: score-sheet-bugwords-default-letter.pdf, where
+        the command line wrote score-sheet-bugwords-2p-letter.pdf)."""
+        return f"{self.name(**opts)}.{ext}"
 
     def counting(self, opts: dict[str, str]) -> list[Choice]:
         """The choices that count with ``opts`` (see :attr:`Choice.when`)."""
@@ -190,6 +198,13 @@ def _score_sheet(game: str, variant: str, players: str, paper: str) -> bytes:
                            _sheet_variant(game, variant))
 
 
+def _score_sheet_name(game: str, variant: str, players: str, paper: str) -> str:
+    from printables.names import score_sheet_name
+
+    return score_sheet_name(game, _sheet_players(game, players), _sheet_variant(game, variant),
+                            paper)
+
+
 def _variant_choice() -> Choice:
     """The PDQ variant of a score sheet: the variants a table plays (``table_variants``), by
     the names the command line takes, shown by their titles, each read and refused as the
@@ -222,10 +237,22 @@ def _deck(deck: str, paper: str) -> bytes:
     return deck_pdf(None if deck == "regular" else deck, paper)
 
 
+def _deck_name(deck: str, paper: str) -> str:
+    from printables.names import deck_name
+
+    return deck_name(None if deck == "regular" else deck, paper)
+
+
 def _board(game: str, paper: str) -> bytes:
     from printables.boards import board_pdf
 
     return board_pdf(game, paper)
+
+
+def _board_name(game: str, paper: str) -> str:
+    from printables.names import board_name
+
+    return board_name(game, paper)
 
 
 def _tiles(game: str, paper: str) -> bytes:
@@ -234,23 +261,29 @@ def _tiles(game: str, paper: str) -> bytes:
     return tiles_pdf(game, paper)
 
 
+def _tiles_name(game: str, paper: str) -> str:
+    from printables.names import tiles_name
+
+    return tiles_name(game, paper)
+
+
 DOCUMENTS: dict[str, Document] = {d.key: d for d in (
     Document("score-sheet", "Score sheet", "Pen-and-paper score sheet for a game night.",
              (Choice("game", "Game", ("bugwords", "werdup", "pdq")),
               _variant_choice(),
               Choice("players", "Players", ("default", "1", "2", "3", "4", "5", "6"),
                      shown_with=_default_players, follows="game"),
-              Choice("paper", "Paper", PAPERS)), _score_sheet, _check_sheet),
+              Choice("paper", "Paper", PAPERS)), _score_sheet, _score_sheet_name, _check_sheet),
     Document("pdq-deck", "PDQ deck", "78 letter cards as cut sheets, nine a page.",
              (_deck_choice(),
-              Choice("paper", "Paper", PAPERS)), _deck),
+              Choice("paper", "Paper", PAPERS)), _deck, _deck_name),
     Document("board", "Paper board", "A print-and-play board with markers for photo "
              "scoring; split over pages that glue together.",
              (Choice("game", "Game", ("bugwords", "werdup")),
-              Choice("paper", "Paper", BOARD_PAPERS)), _board),
+              Choice("paper", "Paper", BOARD_PAPERS)), _board, _board_name),
     Document("tiles", "Paper tiles", "Letter tiles with the game's distribution.",
              (Choice("game", "Game", ("bugwords", "werdup")),
-              Choice("paper", "Paper", PAPERS)), _tiles),
+              Choice("paper", "Paper", PAPERS)), _tiles, _tiles_name),
 )}
 
 

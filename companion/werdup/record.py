@@ -50,7 +50,7 @@ from companion.challenges import (
 )
 from companion.clock import CLOCK_NOTE, ClockSettings, format_time, parse_time, settings_from_label
 from companion.decimals import whole_from
-from companion.errors import CompanionError, UsageError
+from companion.errors import CompanionError, OtherGameRecord, UsageError
 from companion.lexicon import Lexicon, missing_note
 from companion.play import check_record_seats
 from companion.text import counted, quoted, signed
@@ -232,7 +232,7 @@ def replay(
     penalty is worked out from the player's last time. Disagreements are listed per line
     (see :attr:`Replay.ok`); a record that cannot be read or holds an illegal play raises
     :class:`CompanionError` naming the line (a :class:`UsageError` for a record that cannot
-    be read, a GCG record of Bug Words among them).
+    be read; a GCG record of Bug Words is an :class:`OtherGameRecord`).
     """
     gcg = FORMAT_LINE not in text and _GCG_PRAGMA.search(text) is not None
     try:
@@ -243,9 +243,10 @@ def replay(
         # a Bug Words record fails on a note or its first play ("runs off the board"): not a
         # WerdUp record at all, so bad input, whatever the line's error; what it is comes
         # first, the line read as WerdUp after it (it came first, the explanation last)
-        raise UsageError(f"{_BUG_WORDS_RECORD} (read as a WerdUp record: {exc})") from exc
+        raise OtherGameRecord(_BUG_WORDS_RECORD, "bugwords",
+                              f"read as a WerdUp record: {exc}") from exc
     if gcg:  # one with no plays reads as a WerdUp game of no turns, a tie at 0
-        raise UsageError(_BUG_WORDS_RECORD)
+        raise OtherGameRecord(_BUG_WORDS_RECORD, "bugwords")
     return result
 
 
@@ -271,8 +272,7 @@ def final_board(text: str, lexicon: Lexicon) -> Board:
         raise UsageError(str(exc)) from exc
 
 
-_BUG_WORDS_RECORD = ("this looks like a Bug Words game record, GCG, not a WerdUp one: replay "
-                     "it with 'companion bugwords replay'")
+_BUG_WORDS_RECORD = "this looks like a Bug Words game record, GCG, not a WerdUp one"
 
 
 def _replay(text: str, lexicon: Lexicon, rules: WerdUpRules | None,

@@ -1227,7 +1227,7 @@ def test_the_print_shop_keeps_every_documents_choices(browser, base_url):
                 page.wait_for_function("() => location.search.includes('tiles.game=werdup')")
             with page.expect_download() as info:
                 page.click("#doc-score-sheet button[name=download]")
-            assert info.value.suggested_filename == "score-sheet-bugwords-3-letter.pdf"
+            assert info.value.suggested_filename == "score-sheet-bugwords-3p-letter.pdf"
             page.reload()
             assert choices(page) == chosen
             assert page.get_attribute("#doc-board img >> nth=0", "src") == (
@@ -1345,7 +1345,7 @@ def test_the_score_sheets_pdq_variant_shows_only_for_the_pdq_sheet(page):
     assert "variant" not in page.url
     with page.expect_download() as info:
         page.click("#doc-score-sheet button[name=download]")
-    assert info.value.suggested_filename == "score-sheet-werdup-default-letter.pdf"
+    assert info.value.suggested_filename == "score-sheet-werdup-4p-letter.pdf"
 
 
 def test_a_preview_not_answered_loads_the_page_with_the_choices(page):
@@ -1484,7 +1484,7 @@ def test_submit_a_girdle_sheet(page, base_url):
     page.goto(f"/girdle/{day}")
     with page.expect_download() as info:
         page.click("#sheet-links a:first-child")
-    assert info.value.suggested_filename == f"word-girdle-{day}-letter.pdf"
+    assert info.value.suggested_filename == f"girdle-{day}-letter.pdf"
     page.fill("#solution", "\n".join(f"{m.word} {m.start + 1}" for m in moves))
     page.click("#score-sheet")
     assert "points" in page.inner_text("#result")

@@ -588,6 +588,9 @@ def test_answer_key_pdf_uses_the_stored_par(sqlite_app):
     client = sqlite_app.test_client()
     resp = answered(lambda: client.get(f"/girdle/{DAY}/answers.pdf?paper=a4"))
     assert resp.status_code == 200 and resp.mimetype == "application/pdf"
+    # named as `companion print girdle --answers` names it (it was word-girdle-...)
+    assert resp.headers["Content-Disposition"] == (
+        f'attachment; filename="girdle-{DAY.isoformat()}-answers-a4.pdf"')
     with sqlite_app.app_context():
         par = session().get(GirdlePar, DAY).par
     text = PdfReader(io.BytesIO(resp.data)).pages[0].extract_text()

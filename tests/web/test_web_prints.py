@@ -102,7 +102,7 @@ def test_pdf_is_built_once_and_kept_in_the_database(sqlite_app, monkeypatch):
     assert a == b and a.startswith(b"%PDF") and len(calls) == 1
     with sqlite_app.app_context():
         (row,) = session().query(Artifact).all()
-        assert row.name == "score-sheet-werdup-default-letter.pdf" and row.data == a
+        assert row.name == "score-sheet-werdup-4p-letter.pdf" and row.data == a
         assert row.mime == "application/pdf" and len(row.key) == 64
     from pathlib import Path
 
@@ -277,7 +277,7 @@ def test_the_pdq_score_sheet_is_printed_for_the_variant_chosen(client):
     assert 'value="solitaire"' not in box  # played alone: a sheet is for two or more
     resp = client.get("/prints/score-sheet.pdf?game=pdq&variant=younger&players=4")
     assert resp.status_code == 200
-    assert 'filename="score-sheet-pdq-younger-4-letter.pdf"' in resp.headers[
+    assert 'filename="score-sheet-pdq-younger-4p-letter.pdf"' in resp.headers[
         "Content-Disposition"]
     pages = text_items(resp.data)
     rows = [int(t) for p in pages for t, _, _ in p if t.isdigit()]
@@ -375,3 +375,33 @@ def test_the_default_players_say_how_many(client, game, players):
     assert f">Default: {players} players</option>" in page
     assert f'First page of the score sheet: {SPECS[game].title}, ' in page
     assert f"Default: {players} players, Letter" in page
+
+
+@pytest.mark.parametrize(("address", "command"), [
+    # the web named these score-sheet-bugwords-default-letter.pdf and
+    # score-sheet-pdq-younger-3-letter.pdf, the deck pdq-deck-regular-letter.pdf and the
+    # day's sheet word-girdle-2026-11-29-a4.pdf
+    ("/prints/score-sheet.pdf?game=bugwords", ["score-sheet", "--game", "bugwords"]),
+    ("/prints/score-sheet.pdf?game=pdq&variant=younger&players=3",
+     ["score-sheet", "--game", "pdq", "--variant", "younger", "--players", "3"]),
+    ("/prints/score-sheet.pdf?game=pdq&variant=regular", ["score-sheet", "--game", "pdq"]),
+    ("/prints/score-sheet.pdf?game=werdup&players=2&paper=a4",
+     ["score-sheet", "--game", "werdup", "--players", "2", "--paper", "a4"]),
+    ("/prints/pdq-deck.pdf", ["pdq-deck"]),
+    ("/prints/pdq-deck.pdf?deck=four-score&paper=a4", ["pdq-deck", "--four-score", "--paper",
+                                                        "a4"]),
+    ("/prints/board.pdf?game=werdup&paper=a3", ["board", "--game", "werdup", "--paper", "a3"]),
+    ("/prints/tiles.pdf?game=bugwords", ["tiles", "--game", "bugwords"]),
+    ("/girdle/2026-11-29.pdf?paper=a4", ["girdle", "--date", "2026-11-29", "--paper", "a4"]),
+])
+def test_a_download_is_named_as_the_command_line_names_the_same_pdf(client, tmp_path, capsys,
+                                                                     address, command):
+    from companion.cli import main
+
+    resp = client.get(address)
+    assert resp.status_code == 200
+    named = re.fullmatch(r'attachment; filename="([^"]+)"', resp.headers["Content-Disposition"])
+    assert main(["print", *command, "-o", f"{tmp_path}/"]) == 0
+    (written,) = tmp_path.glob("*.pdf")
+    assert named is not None and named.group(1) == written.name, capsys.readouterr()
+    assert written.read_bytes() == resp.data  # the same PDF
