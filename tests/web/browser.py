@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import threading
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -92,3 +94,17 @@ def photo_chosen_for_a_new_game(page, photo) -> None:
     with page.expect_navigation():  # waits for the new page's load, not its first bytes
         page.click("#new-game button[type=submit]")
     page.set_input_files("#photo", str(photo))
+
+
+def post_json(base: str, path: str, body: dict) -> dict:
+    """``body`` sent as JSON to the live app at ``base`` + ``path`` (POST): its JSON answer."""
+    req = urllib.request.Request(base + path, data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req) as answer:
+        return json.load(answer)
+
+
+def get_json(base: str, path: str) -> dict:
+    """The live app's JSON answer at ``base`` + ``path`` (GET)."""
+    with urllib.request.urlopen(base + path) as answer:
+        return json.load(answer)

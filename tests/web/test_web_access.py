@@ -7,13 +7,11 @@ more."""
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
-import urllib.request
 
 import pytest
 from appfactory import make_app
-from browser import focused, live_server
+from browser import focused, live_server, post_json
 
 from companion.girdle import puzzle_for
 from companion.girdle.generator import find_solution
@@ -25,20 +23,14 @@ WIDTHS = (320, 375)
 DAY = "2026-11-01"
 
 
-def _post(base: str, path: str, body: dict) -> dict:
-    req = urllib.request.Request(base + path, data=json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"})
-    return json.load(urllib.request.urlopen(req))
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     app = make_app(tmp_path_factory.mktemp("access"))
     with live_server(app) as url:
-        game = _post(url, "/api/games", {"game": "bugwords", "players": ["Ann", "Bob"],
+        game = post_json(url, "/api/games", {"game": "bugwords", "players": ["Ann", "Bob"],
                                          "clock_minutes": 25, "challenge_rule": "single"})
-        _post(url, f"/api/games/{game['table_key']}/turns", {"play": "8H QUIZ"})
-        werdup = _post(url, "/api/games", {"game": "werdup", "players": ["Ann", "Bob"]})
+        post_json(url, f"/api/games/{game['table_key']}/turns", {"play": "8H QUIZ"})
+        werdup = post_json(url, "/api/games", {"game": "werdup", "players": ["Ann", "Bob"]})
         yield url, game, werdup
 
 
@@ -493,8 +485,8 @@ def test_a_play_started_on_the_board_by_keyboard_alone(narrow, site):
     for the whole board: the arrow keys move on it, Enter or Space starts the play there
     (again: down), and typing goes on in the play, which is scored as a tapped one is."""
     url = site[0]
-    game = _post(url, "/api/games", {"game": "bugwords", "players": ["Ann", "Bob"]})
-    _post(url, f"/api/games/{game['table_key']}/turns", {"play": "8H QUIZ"})
+    game = post_json(url, "/api/games", {"game": "bugwords", "players": ["Ann", "Bob"]})
+    post_json(url, f"/api/games/{game['table_key']}/turns", {"play": "8H QUIZ"})
     narrow.goto(f"/games/{game['table_key']}")
     assert narrow.locator("#board button.sq").count() == 225
     names = {sq: narrow.get_attribute(f'#board [data-square="{sq}"]', "aria-label")
@@ -546,10 +538,10 @@ def test_every_square_of_the_board_is_named_in_words(narrow, site, kind):
     squares. Each square's accessible name says its row, column, premium ("triple word
     score"), start and tile in words, on either link, the short marks still on the squares."""
     url = site[0]
-    game = _post(url, "/api/games", {"game": kind, "players": ["Ann", "Bob"]})
+    game = post_json(url, "/api/games", {"game": kind, "players": ["Ann", "Bob"]})
     plays = ["8G QUiZ"] if kind == "bugwords" else ["5E QUIT", "5E QUIP"]
     for play in plays:
-        _post(url, f"/api/games/{game['table_key']}/turns", {"play": play})
+        post_json(url, f"/api/games/{game['table_key']}/turns", {"play": play})
     for key in (game["view_key"], game["table_key"]):
         narrow.goto(f"/games/{key}")
         tree = narrow.locator("#board").aria_snapshot()

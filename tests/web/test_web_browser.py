@@ -6,7 +6,16 @@ import datetime as dt
 
 import pytest
 from appfactory import make_app
-from browser import PHONE, fits_phone, focused, live_server, phones, photo_chosen_for_a_new_game
+from browser import (
+    PHONE,
+    fits_phone,
+    focused,
+    get_json,
+    live_server,
+    phones,
+    photo_chosen_for_a_new_game,
+    post_json,
+)
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -1660,13 +1669,7 @@ def test_the_board_is_tapped_only_with_scripts(browser, base_url):
     """Tapping the score sheet's board to start a play is a script's: without scripts the
     squares are disabled and nothing says to tap them (a tap did nothing, and the hint said
     to), and the play is typed; with scripts a tap starts it."""
-    import json
-    import urllib.request
-
-    game = json.load(urllib.request.urlopen(urllib.request.Request(
-        base_url + "/api/games", data=json.dumps(
-            {"game": "bugwords", "players": ["Ann", "Bob"]}).encode(),
-        headers={"Content-Type": "application/json"})))
+    game = post_json(base_url, "/api/games", {"game": "bugwords", "players": ["Ann", "Bob"]})
     for scripts in (True, False):
         with phones(browser, base_url, timeout=30000, java_script_enabled=scripts) as (page,):
             page.goto(f"/games/{game['table_key']}")
@@ -1797,18 +1800,11 @@ def test_the_winner_is_the_big_line_of_a_finished_game(page, base_url):
     """"Cy wins with -29 points." was written as the ranking under it, at the body's size
     and weight: the class "big" was drawn only inside a verdict's box. The winner's line is
     large and bold."""
-    import json
-    import urllib.request
-
-    def post(url: str, body: dict) -> dict:
-        return json.load(urllib.request.urlopen(urllib.request.Request(
-            base_url + url, data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json"})))
-
-    key = post("/api/games", {"game": "werdup", "players": ["Cy", "Di"]})["table_key"]
+    key = post_json(base_url, "/api/games", {"game": "werdup", "players": ["Cy", "Di"]})[
+        "table_key"]
     for turn in ({"play": "5E QUIT"}, {"action": "pass"}, {"action": "pass"}):
-        post(f"/api/games/{key}/turns", turn)
-    post(f"/api/games/{key}/finish", {"racks": {"0": "AEIOSTN", "1": "AEIOUST"}})
+        post_json(base_url, f"/api/games/{key}/turns", turn)
+    post_json(base_url, f"/api/games/{key}/finish", {"racks": {"0": "AEIOSTN", "1": "AEIOUST"}})
     page.goto(f"/games/{key}")
     assert page.inner_text("#winner") == "Cy wins with -29 points."
     size, weight = page.locator("#winner").evaluate(
@@ -1821,13 +1817,8 @@ def test_links_that_stand_alone_are_taps_of_40_px(page, base_url):
     """A way back ("Back to the game", "Print shop", "Start again"), the hints and
     the game's downloads were lines of text 24 to 26 px tall, some a few px apart: each is a
     tap of 40 px or more."""
-    import json
-    import urllib.request
-
-    game = json.load(urllib.request.urlopen(urllib.request.Request(
-        base_url + "/api/games", data=json.dumps(
-            {"game": "bugwords", "players": ["Ann", "Bob"], "clock_minutes": 25}).encode(),
-        headers={"Content-Type": "application/json"})))
+    game = post_json(base_url, "/api/games", {"game": "bugwords", "players": ["Ann", "Bob"],
+                                              "clock_minutes": 25})
     table = f"/games/{game['table_key']}"
     for url, links in ((table, "main .downloads a"), (table + "/clock", f"main a[href='{table}']"),
                        ("/prints/3d", "main a[href='/prints']"), ("/no-such-page", "#error + p a"),
@@ -1843,14 +1834,10 @@ def test_small_text_and_taps_a_player_reads_and_touches(page, base_url, monkeypa
     a Girdle grid read from a photo (as of the hints grid) 12 px, 3.2 % of the screen's width
     in a 40 px square; the games this device opened and the folds to open ("End the game",
     "Share this game") were taps of 24 and 34 px."""
-    import json
-    import urllib.request
-
     from companion.web import girdle
 
-    key = json.load(urllib.request.urlopen(urllib.request.Request(
-        base_url + "/api/games", data=json.dumps({"game": "bugwords", "players": ["Ann", "Bob"]})
-        .encode(), headers={"Content-Type": "application/json"})))["table_key"]
+    key = post_json(base_url, "/api/games", {"game": "bugwords", "players": ["Ann", "Bob"]})[
+        "table_key"]
     page.goto(f"/games/{key}")  # (opened on this device: listed under "Your games")
     folds = page.locator("main summary").evaluate_all(
         "all => all.map(s => s.getBoundingClientRect().height)")
@@ -2064,19 +2051,13 @@ def test_enter_in_a_sheet_s_box_without_scripts_does_what_the_box_is_for(browser
     in the play would send the photo to be read); Finish and add up from a rack; the
     challenge's own button (its only box, who challenges, is a list, where Enter sends
     nothing)."""
-    import json
-    import urllib.request
     from pathlib import Path
 
-    def post(path: str, body: dict) -> dict:
-        return json.load(urllib.request.urlopen(urllib.request.Request(
-            base_url + path, data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json"})))
-
-    game = post("/api/games", {"game": "bugwords", "players": ["Ann", "Bob", "Cy"],
-                               "challenge_rule": "single"})
+    game = post_json(base_url, "/api/games", {"game": "bugwords",
+                                              "players": ["Ann", "Bob", "Cy"],
+                                              "challenge_rule": "single"})
     key = game["table_key"]
-    post(f"/api/games/{key}/turns", {"play": "8H QUIZ"})
+    post_json(base_url, f"/api/games/{key}/turns", {"play": "8H QUIZ"})
     photo = Path(__file__).parents[1] / "data/vision/real/IMG_20151016_165946.jpg"
 
     def enter(page, box: str) -> str:
@@ -2087,7 +2068,7 @@ def test_enter_in_a_sheet_s_box_without_scripts_does_what_the_box_is_for(browser
         return sent.value.url.removeprefix(base_url)
 
     def sheet() -> dict:
-        return json.load(urllib.request.urlopen(f"{base_url}/api/games/{key}"))
+        return get_json(base_url, f"/api/games/{key}")
 
     def turns() -> list[str]:
         return [t["words"] for t in sheet()["turns"]]

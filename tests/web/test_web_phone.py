@@ -3,12 +3,9 @@ violation, nothing wider than the screen, every text readable against what is be
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 import pytest
 from appfactory import make_app
-from browser import PHONE, fits_phone, live_server, phones
+from browser import PHONE, fits_phone, get_json, live_server, phones, post_json
 
 from companion.dates import MONTHS
 
@@ -38,26 +35,16 @@ def _game(base_url: str, players: list[str] | None = None) -> dict:
     whose first turn played QUIZ."""
     settings = {"players": players} if players else {"players": ["Ann", LONG_NAME],
                                                        "clock_minutes": 25}
-    req = urllib.request.Request(base_url + "/api/games", data=json.dumps(
-        {"game": "bugwords", **settings}).encode(),
-        headers={"Content-Type": "application/json"})
-    game = json.load(urllib.request.urlopen(req))
-    req = urllib.request.Request(base_url + f"/api/games/{game['table_key']}/turns",
-                                 data=json.dumps({"play": "8H QUIZ"}).encode(),
-                                 headers={"Content-Type": "application/json"})
-    urllib.request.urlopen(req).read()
+    game = post_json(base_url, "/api/games", {"game": "bugwords", **settings})
+    post_json(base_url, f"/api/games/{game['table_key']}/turns", {"play": "8H QUIZ"})
     return game
 
 
 def _pages(base_url: str) -> list[str]:
     game = _game(base_url)
-    other = json.load(urllib.request.urlopen(urllib.request.Request(
-        base_url + "/api/games", data=json.dumps(
-            {"game": "bugwords", "players": ["Bartholomew-Alexandros", MIDDLE_NAME]}).encode(),
-        headers={"Content-Type": "application/json"})))
-    urllib.request.urlopen(urllib.request.Request(
-        base_url + f"/api/games/{other['table_key']}/turns", data=b'{"play": "8H QUIZ"}',
-        headers={"Content-Type": "application/json"})).read()
+    other = post_json(base_url, "/api/games", {
+        "game": "bugwords", "players": ["Bartholomew-Alexandros", MIDDLE_NAME]})
+    post_json(base_url, f"/api/games/{other['table_key']}/turns", {"play": "8H QUIZ"})
     return [f"/games/{other['table_key']}", "/", "/?word=qi&game=bugwords",
             "/?word=supercalifragilisticexpialidocious+qi&game=bugwords", "/judge", "/games",
             f"/games/{game['table_key']}",
@@ -414,9 +401,7 @@ def test_the_printable_sheet_keeps_short_words_whole_beside_long_turns(browser, 
     WORDX"), whose widths once left it cut in two (SWA / N), and nothing is wider than the
     screen."""
     def post(path: str, body: dict) -> dict:
-        return json.load(urllib.request.urlopen(urllib.request.Request(
-            base_url + path, data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json"})))
+        return post_json(base_url, path, body)
 
     game = post("/api/games", {"game": "bugwords", "players": ["Ann", "Bob", "Cy"],
                                "challenge_rule": "single"})
@@ -424,7 +409,7 @@ def test_the_printable_sheet_keeps_short_words_whole_beside_long_turns(browser, 
     for turn in ({"play": "8G WORD"}, {"play": "G7 SWAN"}, {"action": "pass"},
                  {"action": "swap"}, {"play": "10G NoTE"}, {"play": "10K ZQ"}, "challenge",
                  {"play": "K7 AXE"}):
-        version = json.load(urllib.request.urlopen(f"{base_url}/api/games/{key}"))["version"]
+        version = get_json(base_url, f"/api/games/{key}")["version"]
         if turn == "challenge":
             post(f"/api/games/{key}/challenge", {"version": version})  # NOTEZQ comes off
         else:
@@ -598,14 +583,10 @@ def test_a_pdl_reason_keeps_its_endings_whole(browser, base_url, width):
 def test_a_werdup_letter_s_stack_stays_on_one_line(browser, base_url, width):
     """The last play's arithmetic, "QUIT: QU 2 + I 2 + T 2 (stack of 2) = 6", broke on a
     360 px phone as "(stack of" over "2) = 6": a stack's words stand whole on a line."""
-    key = json.load(urllib.request.urlopen(urllib.request.Request(
-        base_url + "/api/games", data=json.dumps(
-            {"game": "werdup", "players": ["Ann", "Bob", "Cy"]}).encode(),
-        headers={"Content-Type": "application/json"})))["table_key"]
+    key = post_json(base_url, "/api/games", {"game": "werdup",
+                                             "players": ["Ann", "Bob", "Cy"]})["table_key"]
     for play in ("5E QUIZ", "5E QUIT"):
-        urllib.request.urlopen(urllib.request.Request(
-            base_url + f"/api/games/{key}/turns", data=json.dumps({"play": play}).encode(),
-            headers={"Content-Type": "application/json"})).read()
+        post_json(base_url, f"/api/games/{key}/turns", {"play": play})
     context = browser.new_context(base_url=base_url, **{
         **PHONE, "viewport": {"width": width, "height": 700}})
     try:
