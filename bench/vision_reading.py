@@ -255,14 +255,16 @@ def girdle(cam: Camera, lexicon) -> None:
 
 
 def pdq(cam: Camera, seed: int, deals: int) -> None:
+    from companion.pdq.deck import default_deck
     from synthetic.cards import deal_photo
     from vision.cards import read_deal, uncertain_cards
 
     rng = np.random.default_rng(seed)
+    deck = default_deck().cards()
     right = total = listed = 0
     seconds = 0.0
-    for k in range(deals):
-        deal = [LETTERS[int(i)] for i in rng.integers(0, 26, 3 + k % 2)]
+    for k in range(deals):  # dealt from the printed deck, as at the table
+        deal = [str(c) for c in rng.permutation(deck)[:3 + k % 2]]
         jpg = deal_photo(deal, rng, cam)
         t0 = time.perf_counter()
         try:
