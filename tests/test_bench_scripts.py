@@ -122,8 +122,7 @@ def test_the_branch_and_bound_agrees_with_trying_every_sheet(family, seed, lines
     finally:
         sys.path.remove(str(ROOT / "bench"))
     from companion.girdle.moves import word_index
-    from tests.test_girdle_exact import LEXICON, _small
-    from tests.test_girdle_solver import brute_force
+    from tests.test_girdle_exact import LEXICON, _small, small_par
 
     pz = _small(family, seed, lines)
     index = word_index(LEXICON, pz.min_length, pz.max_length)
@@ -135,7 +134,7 @@ def test_the_branch_and_bound_agrees_with_trying_every_sheet(family, seed, lines
     assert at_best.found == ties == len(at_best.sheets)
     assert {bb.relaxed_score(pz, s) for s in at_best.sheets} == {best}
     assert bb.search(pz, index, best).found == 0
-    par = brute_force(pz, LEXICON)
+    par = small_par(pz)
     assert par is not None and par <= best
     few = bb.few_letters_bound(pz)
     assert few is None or few <= par
