@@ -215,8 +215,7 @@ def test_five_stacked_tiles_align(params, body) -> None:
 @pytest.mark.parametrize("c", [0.1, 0.2, 0.4])
 def test_placard_halves_mate(c: float) -> None:
     p = SetParams.make(c)
-    left = placard.placard_half(p, "left").val()
-    right = placard.placard_half(p, "right").val()
+    left, right = made_placard_halves(p)  # at 0.2 mm, the default set's
     assert left.isValid() and right.isValid()
     assert distance(left, right) == pytest.approx(c, abs=1e-6)
     assert left.intersect(right).Volume() == pytest.approx(0, abs=1e-6)
@@ -224,10 +223,14 @@ def test_placard_halves_mate(c: float) -> None:
     assert total > placard.length(p)  # the tab reaches into the right half
 
 
-@pytest.fixture(scope="module")
-def placard_halves(params: SetParams) -> tuple[cq.Shape, cq.Shape]:
+def made_placard_halves(params: SetParams) -> tuple[cq.Shape, cq.Shape]:
     return made_once("placard halves", params, lambda: (
         placard.placard_half(params, "left").val(), placard.placard_half(params, "right").val()))
+
+
+@pytest.fixture(scope="module")
+def placard_halves(params: SetParams) -> tuple[cq.Shape, cq.Shape]:
+    return made_placard_halves(params)
 
 
 def test_placard_halves_clip_together(params, placard_halves) -> None:
@@ -467,9 +470,8 @@ def standing_tile(params: SetParams, body: cq.Shape, index: int, lift: float) ->
     return upright.rotate((0, 0, 0), (1, 0, 0), -lean).translate(cq.Vector(0, y0, z0))
 
 
-def test_tiles_stand_in_the_placard_slot(params, body) -> None:
-    left = placard.placard_half(params, "left").val()
-    right = placard.placard_half(params, "right").val()
+def test_tiles_stand_in_the_placard_slot(params, body, placard_halves) -> None:
+    left, right = placard_halves
     play = params.placard.slot_play
     for index in (0, 3, params.placard.tiles - 1):  # seat 3 stands over the joint
         t = standing_tile(params, body, index, lift=play)

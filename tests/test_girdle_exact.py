@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+import sharedwork
 
 from companion.girdle import complete_sheet, edition_puzzle
 from companion.girdle.exact import solve_exact
@@ -30,6 +31,13 @@ def _small(family: str, seed: int, lines: int):
                           tuple(sorted(rnd.sample(range(1, lines + 1), 2))))
 
 
+def small_par(puzzle) -> int | None:
+    """``brute_force(puzzle, LEXICON)``, tried once per run for a puzzle (the exact solver's
+    test here and the branch-and-bound's in tests/test_bench_scripts.py try the same one)."""
+    return sharedwork.once(f"girdle brute force {LEXICON.fingerprint} {puzzle.to_json()}",
+                           lambda: brute_force(puzzle, LEXICON))
+
+
 CASES = [(f, seed, n) for f in layouts() for seed, n in ((1, 3), (2, 3), (3, 4))]
 
 
@@ -37,7 +45,7 @@ CASES = [(f, seed, n) for f in layouts() for seed, n in ((1, 3), (2, 3), (3, 4))
 @pytest.mark.parametrize(("family", "seed", "lines"), CASES)
 def test_brute_force_agrees_with_the_exact_solver(family, seed, lines):
     pz = _small(family, seed, lines)
-    expected = brute_force(pz, LEXICON)
+    expected = small_par(pz)
     index = word_index(LEXICON, pz.min_length, pz.max_length)
     res = solve_exact(pz, index, work_limit=None)
     assert res.proven
