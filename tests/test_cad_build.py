@@ -847,8 +847,7 @@ def test_ctrl_c_while_the_files_move_in_puts_back_every_file(
     def ctrl_c_on_rename(path: Path, target: Path) -> Path:
         if target == out / "quarter.stl" or len(pressed) == 1:  # the quarter, then the undo
             pressed.append(target)
-            signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
-            time.sleep(0.05)  # Python answers the signal meanwhile, unless it is held off
+            _ctrl_c()  # answered at once, or noted while held off
         return rename(path, target)
 
     monkeypatch.setattr(Path, "rename", ctrl_c_on_rename)
@@ -859,15 +858,25 @@ def test_ctrl_c_while_the_files_move_in_puts_back_every_file(
     assert _folder(out) == before
 
 
-def _ctrl_c_noted() -> None:
-    """Ctrl-C, a real SIGINT to this (the main) thread, and back once the command line's
-    handler has answered it (if it raises, it stops the caller here)."""
+def _ctrl_c() -> None:
+    """Ctrl-C, a real SIGINT to this (the main) thread, and back once the handler in place
+    has answered it (if it raises, it stops the caller here). Python answers a signal when it
+    next looks, which can come much later while other threads run on a busy machine (a short
+    sleep once lost the race): the handler in place is wrapped, and put back as it runs, so
+    the wait ends exactly when it has answered."""
     handler = signal.getsignal(signal.SIGINT)
-    noted = handler.__self__.noted  # the running command's record of its Ctrl-Cs
-    count = len(noted)
+    assert callable(handler)
+    answered: list[int] = []
+
+    def answer(signum: int, frame) -> None:
+        signal.signal(signal.SIGINT, handler)
+        answered.append(signum)
+        handler(signum, frame)
+
+    signal.signal(signal.SIGINT, answer)
     signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)
     deadline = time.monotonic() + 30
-    while len(noted) == count:  # until the handler has run
+    while not answered:  # until the handler has run
         assert time.monotonic() < deadline, "the interrupt never came"
 
 
@@ -885,7 +894,7 @@ def test_ctrl_c_once_the_files_have_moved_in_leaves_the_build_done(
 
     def moved_then_ctrl_c(*args, **kwargs) -> None:
         move_in(*args, **kwargs)
-        _ctrl_c_noted()
+        _ctrl_c()
 
     monkeypatch.setattr(cad_build, "_move_in", moved_then_ctrl_c)
     capsys.readouterr()
@@ -913,7 +922,7 @@ def test_ctrl_c_a_library_caught_before_the_files_moved_in_puts_them_back(
 
     def read_as_ctrl_c_is_caught(path: Path) -> dict:
         try:
-            _ctrl_c_noted()
+            _ctrl_c()
         except KeyboardInterrupt:
             pass  # as a library that catches it and goes on
         return read_report(path)
