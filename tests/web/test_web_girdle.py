@@ -16,6 +16,7 @@ from textgolden import assert_matches_text_golden
 
 from companion.errors import UsageError
 from companion.girdle import Line, Puzzle
+from companion.girdle.engine import crossed_out_by_section
 from companion.girdle.generator import find_solution
 from companion.girdle.typed_sheet import parse_solution, play_solution, solution_text
 from companion.lexicon import WordListSpec, default_lexicon
@@ -1342,8 +1343,8 @@ def test_the_unused_row_names_each_sections_letters(sqlite_app):
     row = re.search(r"<td colspan=\"4\">(Unused: [^<]*)</td>", page).group(1)
     assert row == (f"Unused: {' '.join(card.unused_az)} (A-Z); "
                    f"{' '.join(card.unused_supply)} (Supply)"
-                   + (f"; crossed out: {' '.join(card.crossed_out)}" if card.crossed_out
-                      else ""))
+                   + (f"; crossed out: {crossed_out_by_section(card.to_dict())}"
+                      if card.crossed_out else ""))
     fresh = page_said(client.get(f"/girdle/{DAY}/play"))
     row = re.search(r"<td colspan=\"4\">(Unused: [^<]*)</td>", fresh).group(1)
     assert row == f"Unused: {' '.join(sorted(day.vp))} (A-Z)"  # no word yet, no Supply
@@ -1366,10 +1367,41 @@ def test_the_play_pages_a_z_row_marks_the_letters_crossed_out(sqlite_app):
             "sheet": sheet, "csrf_token": token(client), **squares}, follow_redirects=True))
     row = re.search(r'<ul class="az" id="az">(.*?)</ul>', play, re.S).group(1)
     crossed = re.findall(r'<li class="crossed" data-letter="([A-Z])">', row)
-    said = re.search(r"<td colspan=\"4\">Unused: [^<]*; crossed out: ([A-Z ]+)</td>", play)
+    said = re.search(r"<td colspan=\"4\">Unused: [^<]*; crossed out: ([A-Z ]+) \(A-Z\)</td>",
+                     play)
     assert crossed and crossed == sorted(said.group(1).split())  # as the card says
     assert all(f'data-letter="{ch}"><b>{ch}</b><small>{pz.vp[ch]}<span class="visually-hidden">'
                f" points, crossed out (costs nothing)</span>" in row for ch in crossed)
+
+
+def test_a_supply_letter_crossed_out_is_named_and_marked_as_such(sqlite_app):
+    """A checkbox that crossed out a Supply letter: the card said "crossed out: A" where the
+    A-Z's A was used, as though that one had been crossed out, and the play page's Supply row
+    showed the letter active, ready to use. The card names each cross-out's section, as
+    'girdle check' does ("A (Supply)"), on the play page and in the answer, and the Supply
+    row marks the letter crossed out, as the A-Z row marks its own."""
+    day = dt.date(2026, 12, 6)
+    typed = "MUZHIKS 1 -A\nVAS 1\nFEZ 1\nKYLIX 3\nCWM 1\nUMPED 3\nHIJAB 3"
+    with sqlite_app.app_context():
+        pz = puzzle(day)
+    _, sheet, card = play_solution(pz, parse_solution(typed, pz), default_lexicon())
+    assert card.complete and card.crossed_out == ["A"] and card.crossed_out_az == []
+    assert "A" in sheet.az_used  # the A-Z's A was used: the A crossed out is the Supply's
+    (position,) = card.crossed_out_supply
+    assert pz.supply[position - 1] == "A"
+    client = sqlite_app.test_client()
+    play = page_said(client.get(f"/girdle/{day}/play", query_string={"sheet": typed}))
+    answer = page_said(client.post(f"/girdle/{day}", data={
+        "solution": typed, "csrf_token": token(client)}, follow_redirects=True))
+    for page in (play, answer):
+        row = re.search(r"<td colspan=\"4\">(Unused: [^<]*)</td>", page).group(1)
+        assert row.endswith("; crossed out: A (Supply)"), row
+    supply = re.search(r'<p id="supply" class="supply-row">(.*?)</p>', play, re.S).group(1)
+    assert re.findall(r'data-state="crossed">(\d+)<b>', supply) == [str(position)]
+    assert (f'<span class="supply s-crossed" data-state="crossed">{position}<b>A</b><span '
+            'class="visually-hidden"> crossed out (costs nothing)</span>') in supply
+    az = re.search(r'<ul class="az" id="az">(.*?)</ul>', play, re.S).group(1)
+    assert 'class="crossed"' not in az
 
 
 # 2026-12-06's best sheet (`girdle solve --json`): MUZHIKS, a 7-letter word 1 on a checkbox
