@@ -610,7 +610,13 @@ def _play_state(day: dt.date, text: str) -> dict:
         # so far are chosen again with each word (fixed, they refused a later word that needs
         # a Supply letter not chosen, or uses the letter crossed out so far); a box the
         # player left unticked stays so
-        text = solution_text(pz, placements, choices=False, unticked=unticked_words(steps))
+        kept = solution_text(pz, placements, choices=False, unticked=unticked_words(steps))
+        if parse_solution(kept, pz) != steps:
+            # the choices an address wrote (+1,2, -B) are not kept: the sheet shown, scored
+            # and sent is the one the page carries on with (it showed the address's score
+            # and sent the words alone, scored again)
+            placements, sheet, card = play_solution(pz, parse_solution(kept, pz), _lexicon())
+        text = kept
     else:
         sheet = Sheet(pz, _lexicon())
         card = sheet.score()

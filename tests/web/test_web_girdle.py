@@ -1375,33 +1375,61 @@ def test_the_play_pages_a_z_row_marks_the_letters_crossed_out(sqlite_app):
 
 
 def test_a_supply_letter_crossed_out_is_named_and_marked_as_such(sqlite_app):
-    """A checkbox that crossed out a Supply letter: the card said "crossed out: A" where the
-    A-Z's A was used, as though that one had been crossed out, and the play page's Supply row
+    """A checkbox that crossed out a Supply letter: the card said "crossed out: C" where the
+    A-Z's C was used, as though that one had been crossed out, and the play page's Supply row
     showed the letter active, ready to use. The card names each cross-out's section, as
-    'girdle check' does ("A (Supply)"), on the play page and in the answer, and the Supply
+    'girdle check' does ("C (Supply)"), on the play page and in the answer, and the Supply
     row marks the letter crossed out, as the A-Z row marks its own."""
+    def said(page: str) -> str:
+        return re.search(r"<td colspan=\"4\">(Unused: [^<]*)</td>", page).group(1)
+
+    client = sqlite_app.test_client()
+    # six words of 2026-11-25's best sheet on the phone: the engine crosses out the Supply's C
+    day = dt.date(2026, 11, 25)
+    typed = "SJAMBOK 1\nSQUIRMY 1\nMITZVAH 1\nINEXACT 1\nPARVE 3\nWEFTS 3"
+    with sqlite_app.app_context():
+        pz = puzzle(day)
+    _, sheet, card = play_solution(pz, parse_solution(typed, pz), default_lexicon())
+    assert card.crossed_out_az == [] and card.crossed_out == ["C"] and "C" in sheet.az_used
+    (position,) = card.crossed_out_supply
+    play = page_said(client.get(f"/girdle/{day}/play", query_string={"sheet": typed}))
+    assert said(play).endswith("; crossed out: C (Supply)"), said(play)
+    supply = re.search(r'<p id="supply" class="supply-row">(.*?)</p>', play, re.S).group(1)
+    assert re.findall(r'data-state="crossed">(\d+)<b>', supply) == [str(position)]
+    assert (f'<span class="supply s-crossed" data-state="crossed">{position}<b>C</b><span '
+            'class="visually-hidden"> crossed out (costs nothing)</span>') in supply
+    az = re.search(r'<ul class="az" id="az">(.*?)</ul>', play, re.S).group(1)
+    assert 'class="crossed"' not in az
+    # a typed sheet whose box crossed out the Supply's A (the A-Z's was used), answered
     day = dt.date(2026, 12, 6)
     typed = "MUZHIKS 1 -A\nVAS 1\nFEZ 1\nKYLIX 3\nCWM 1\nUMPED 3\nHIJAB 3"
     with sqlite_app.app_context():
         pz = puzzle(day)
     _, sheet, card = play_solution(pz, parse_solution(typed, pz), default_lexicon())
-    assert card.complete and card.crossed_out == ["A"] and card.crossed_out_az == []
-    assert "A" in sheet.az_used  # the A-Z's A was used: the A crossed out is the Supply's
-    (position,) = card.crossed_out_supply
-    assert pz.supply[position - 1] == "A"
-    client = sqlite_app.test_client()
-    play = page_said(client.get(f"/girdle/{day}/play", query_string={"sheet": typed}))
+    assert card.complete and card.crossed_out_supply and "A" in sheet.az_used
     answer = page_said(client.post(f"/girdle/{day}", data={
         "solution": typed, "csrf_token": token(client)}, follow_redirects=True))
-    for page in (play, answer):
-        row = re.search(r"<td colspan=\"4\">(Unused: [^<]*)</td>", page).group(1)
-        assert row.endswith("; crossed out: A (Supply)"), row
-    supply = re.search(r'<p id="supply" class="supply-row">(.*?)</p>', play, re.S).group(1)
-    assert re.findall(r'data-state="crossed">(\d+)<b>', supply) == [str(position)]
-    assert (f'<span class="supply s-crossed" data-state="crossed">{position}<b>A</b><span '
-            'class="visually-hidden"> crossed out (costs nothing)</span>') in supply
-    az = re.search(r'<ul class="az" id="az">(.*?)</ul>', play, re.S).group(1)
-    assert 'class="crossed"' not in az
+    assert said(answer).endswith("; crossed out: A (Supply)"), said(answer)
+
+
+def test_the_play_page_scores_the_sheet_it_carries_on_with(sqlite_app):
+    """A sheet in the play page's address with choices of its own (-A, +1,2): the page
+    carries on with the words alone, the engine choosing again, but showed the card of the
+    address's choices: "Sheet complete: 77 points.", for a sheet sent and scored 81. The
+    card shown is that of the sheet the page carries and sends."""
+    day = dt.date(2026, 12, 6)
+    typed = "MUZHIKS 1 -A\nVAS 1\nFEZ 1\nKYLIX 3\nCWM 1\nUMPED 3\nHIJAB 3"
+    with sqlite_app.app_context():
+        pz = puzzle(day)
+    _, _, asked = play_solution(pz, parse_solution(typed, pz), default_lexicon())
+    client = sqlite_app.test_client()
+    play = page_said(client.get(f"/girdle/{day}/play", query_string={"sheet": typed}))
+    sent = re.search(r'<input type="hidden" name="solution" value="([^"]*)">', play).group(1)
+    assert "-A" not in sent  # the words alone
+    _, _, card = play_solution(pz, parse_solution(sent, pz), default_lexicon())
+    assert card.final != asked.final  # the case this test is about
+    assert f'<p class="big" id="final">Sheet complete: {card.final} points.</p>' in play
+    assert re.search(rf'<th class="num" id="score">{card.final}</th>', play)
 
 
 # 2026-12-06's best sheet (`girdle solve --json`): MUZHIKS, a 7-letter word 1 on a checkbox
