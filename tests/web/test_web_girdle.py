@@ -654,6 +654,24 @@ def _photo_read_on_the_page(client, day, photo) -> str:
 
 
 @pytest.mark.slow
+def test_a_photo_of_another_days_sheet_says_so_on_the_page(sqlite_app):
+    """A photo of one day's sheet read on the next day's page: its words do not fit that
+    day's lines, and the page asked the player to "Check the words below, fix any, then
+    score", which no fixing could make right. It asks, as 'read --game girdle' does, whether
+    the sheet is of another day, and where to read it."""
+    client = sqlite_app.test_client()
+    photo, _ = _sheet_photo(sqlite_app)
+    read = _photo_read_on_the_page(client, DAY + dt.timedelta(days=1), photo)
+    assert "do not fit the lines of the puzzle of" in read
+    assert ("Is the sheet of another day? Read it on that day's page (<a "
+            'href="/girdle/archive">the archive</a> has every day).') in read
+    assert "fix any, then score" not in read
+    same_day = _photo_read_on_the_page(client, DAY, photo)
+    assert "Check the words below, fix any, then score." in same_day
+    assert "another day" not in same_day
+
+
+@pytest.mark.slow
 def test_the_letters_a_sheet_photo_shows_crossed_out_are_marked_on_the_page(sqlite_app):
     """A sheet photo read on the day's page showed its words, but not the letters the photo
     showed crossed out for its ticked boxes (the API's az_crossed_out, supply_crossed_out),
