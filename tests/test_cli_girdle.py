@@ -950,6 +950,41 @@ def test_an_illegal_typed_sheet_is_told_as_a_json_one_is(capsys, monkeypatch):
     assert (code, json.loads(out)) == (1, {"legal": False, "step": 2, "reason": reason})
 
 
+def test_two_letters_typed_crossed_out_for_a_word_are_refused_as_in_a_json_sheet(
+        capsys, monkeypatch, tmp_path):
+    """A word typed with two letters crossed out, "BIKEWAY 1 -Q -Z", was refused as a line
+    that cannot be read ("write the word and the square it starts on..."), where its form
+    is right and the rule is what it breaks: the engine refuses it, as it refuses the same
+    sheet in JSON (exit status 1). A box left unticked that crosses out a letter too
+    ("-none -Q") says so."""
+    import datetime as dt
+
+    from companion.girdle import puzzle_for
+    from companion.girdle.typed_sheet import IllegalWord, parse_solution
+
+    with pytest.raises(IllegalWord) as caught:
+        typed_card("BIKEWAY 1 -Q -Z\n")
+    reason = caught.value.illegal.reason
+    assert caught.value.illegal.step == 1 and "only one letter" in reason
+    pz = puzzle_for(dt.date(2026, 12, 1))
+    (step,) = parse_solution("BIKEWAY 1 -Q -Z", pz)
+    line = pz.lines[0]
+    row, col = (line.index, 1) if line.kind == "row" else (1, line.index)
+    sheet = tmp_path / "sheet.json"
+    sheet.write_text(json.dumps([{"row": row, "col": col, "direction": line.direction,
+                                  "word": "BIKEWAY", "activated": [1, 2, 3, 4, 5, 6, 7],
+                                  "crossed_out": ["Q", "Z"]}]))
+    as_json = run(capsys, "girdle", "check", str(sheet), "--date", DEC_1)
+    assert as_json == (1, f"Illegal at word 1 (BIKEWAY): {reason}.\n", "")
+    stdin_holds(monkeypatch, "BIKEWAY 1 -Q -Z\n")
+    assert run(capsys, "girdle", "check", "-", "--date", DEC_1) == as_json
+    stdin_holds(monkeypatch, "BIKEWAY 1 -none -Q\n")
+    assert run(capsys, "girdle", "check", "-", "--date", DEC_1) == (
+        2, "", "companion: The sheet on standard input: line 1 ('BIKEWAY 1 -none -Q'): a box "
+        "left unticked, -none, crosses out no letter.\n")
+    assert step.crossed_out == "Q" and step.more_crossed_out == ("Z",)
+
+
 @pytest.mark.parametrize("text, said", [
     ("BIKEWAY\n", "line 1 ('BIKEWAY'): write the word and the square it starts on, e.g. "
      "JUMPING 1 (then optionally +1,2 for Supply letters and -Z for a crossed-out letter)."),

@@ -99,7 +99,7 @@ class GirdleReading:
             "supply_dots_filled": self.dots_filled, "checkboxes_ticked": self.boxes_ticked,
             "az_crossed_out": self.az_crossed, "supply_crossed_out": self.supply_crossed,
             "crossed_out_inferred": self.inferred,
-            "score": self.score, "problem": self.problem,
+            "score": self.score, "problem": self.problem, "off_lines": self.off_lines,
         }
 
 

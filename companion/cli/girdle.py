@@ -417,9 +417,11 @@ def card_sums(card: dict, words: int) -> list[str]:
     sub-total, cross-outs, the unused letters by value and by section, the final score and,
     for a sheet with fewer words, that it is unfinished. ``girdle check`` prints them for a
     typed sheet and ``read --game girdle`` for a photographed one, so the two say the same."""
+    from companion.girdle.engine import crossed_out_by_section
+
     unused = card["unused"]
     out = [f"Sub-total words: {card['subtotal']}",
-           "Crossed out: " + crossed_out_text(card)]
+           "Crossed out: " + crossed_out_by_section(card)]
     parts = [f"{v} VP: {n} x {v} = {n * int(v)}" for v, n in unused["counts"].items()]
     out.append("Unused: " + "; ".join(parts) + f"; total {unused['total']}")
     parts = [f"{' '.join(letters)} ({section})" for letters, section in
@@ -429,17 +431,6 @@ def card_sums(card: dict, words: int) -> list[str]:
     if not card["complete"]:
         out.append(f"(unfinished: {len(card['rows'])} of {counted(words, 'word')})")
     return out
-
-
-def crossed_out_text(card: dict) -> str:
-    """A score card's cross-outs by section, as the sheet shows them: "K (A-Z); E (Supply)",
-    or "none"."""
-    supply = list(card["crossed_out"])
-    for ch in card["crossed_out_az"]:
-        supply.remove(ch)
-    parts = [f"{' '.join(letters)} ({section})" for letters, section in
-             ((card["crossed_out_az"], "A-Z"), (supply, "Supply")) if letters]
-    return "; ".join(parts) or "none"
 
 
 def sheet_named(path: str) -> str:

@@ -154,6 +154,7 @@ class ScoreCard:
             "subtotal": self.subtotal,
             "crossed_out": self.crossed_out,
             "crossed_out_az": self.crossed_out_az,
+            "crossed_out_supply": self.crossed_out_supply,
             "unused": {
                 "letters": self.unused_letters,
                 "az": self.unused_az,
@@ -165,6 +166,19 @@ class ScoreCard:
             "final": self.final,
             "complete": self.complete,
         }
+
+
+def crossed_out_by_section(card: dict) -> str:
+    """A score card's cross-outs (its JSON, :meth:`ScoreCard.to_dict`) by section, as the
+    sheet shows them: "K (A-Z); E (Supply)", or "none". A letter may be in both sections, so
+    a cross-out named without its section could be either (the command line, the play page
+    and the answer say them all so)."""
+    supply = list(card["crossed_out"])
+    for ch in card["crossed_out_az"]:
+        supply.remove(ch)
+    parts = [f"{' '.join(letters)} ({section})" for letters, section in
+             ((card["crossed_out_az"], "A-Z"), (supply, "Supply")) if letters]
+    return "; ".join(parts) or "none"
 
 
 def check_word_number(puzzle: Puzzle, number: int) -> None:

@@ -26,8 +26,10 @@ from companion.text import counted, quoted
 # space before each. Every repeat is possessive, so a line is read in one pass: the lazy
 # pattern before it tried each way of sharing a run of spaces among its parts (minutes for a
 # line of 4,000 spaces).
+# Letters crossed out after the first ("-Q -F") are read too, for the engine to refuse as it
+# refuses them in a JSON sheet: the line was refused as unreadable, as if its form were wrong.
 _LINE = re.compile(r"([A-Za-z]+)\s++([0-9]++)(?:\s++\+([\d,\s]++))?"
-                   r"(?:\s*+(?<=\s)-\s*+((?i:none)|[A-Za-z]))?")
+                   r"(?:\s*+(?<=\s)-\s*+((?i:none)|[A-Za-z]))?((?:\s++-\s*+[A-Za-z])*+)")
 UNTICKED = "none"  # after '-': the word's box left unticked, no letter crossed out
 FAR_OFF = 1000  # a start square of as many digits or more is read as this: off every grid
 
@@ -50,6 +52,7 @@ class Step:
     start: int
     activated: tuple[int, ...] | None
     crossed_out: str | None  # a letter, UNTICKED, or None: chosen by the engine
+    more_crossed_out: tuple[str, ...] = ()  # letters typed crossed out after the first
 
 
 def parse_solution(text: str, puzzle: Puzzle) -> list[Step]:
@@ -76,9 +79,13 @@ def parse_solution(text: str, puzzle: Puzzle) -> list[Step]:
         crossed = m.group(4)
         digits = m.group(2).lstrip("0") or "0"  # (no int of a thousand digits)
         start = int(digits) if len(digits) < len(str(FAR_OFF)) else FAR_OFF
+        more = tuple(ch.upper() for ch in re.findall(r"[A-Za-z]", m.group(5)))
+        if more and (crossed is None or crossed.lower() == UNTICKED):
+            raise UsageError(f"Line {n} ({quoted(ln)}): a box left unticked, -{UNTICKED}, "
+                             "crosses out no letter.")
         steps.append(Step(m.group(1).upper(), start, acts,
                           None if crossed is None else
-                          UNTICKED if crossed.lower() == UNTICKED else crossed.upper()))
+                          UNTICKED if crossed.lower() == UNTICKED else crossed.upper(), more))
     return steps
 
 
@@ -87,7 +94,8 @@ def _placement(puzzle: Puzzle, number: int, step: Step, acts: tuple[int, ...]) -
     if not 1 <= step.start <= puzzle.size:
         raise UsageError(f"Word {number}: the start square must be 1 to {puzzle.size}.")
     row, col = (line.index, step.start) if line.kind == "row" else (step.start, line.index)
-    cross = (step.crossed_out,) if step.crossed_out not in (None, UNTICKED) else ()
+    cross = ((step.crossed_out, *step.more_crossed_out)
+             if step.crossed_out not in (None, UNTICKED) else ())
     return SheetStep(row, col, line.direction, step.word, acts, cross)
 
 

@@ -30,6 +30,7 @@ from sqlalchemy.exc import IntegrityError
 from companion.dates import date_from, day_shown, month_from, month_shown
 from companion.errors import CompanionError, UsageError
 from companion.girdle import Puzzle, SheetStep, default_edition, puzzle_for, puzzle_number
+from companion.girdle.engine import crossed_out_by_section
 from companion.girdle.generator import check_published, daily_family
 from companion.girdle.layouts import puzzle_model, shape_text
 from companion.girdle.typed_sheet import (
@@ -52,6 +53,8 @@ from companion.web.models import GirdlePar, GirdleSubmission, Job
 from companion.web.wordlist import lexicon, word_list_notes, word_list_spec
 
 bp = Blueprint("girdle", __name__)
+# {{ card|crossed_out_by_section }}: "Q (A-Z); B (Supply)", as the command line's card says it
+bp.add_app_template_filter(crossed_out_by_section)
 
 # Ranks by share of par, best first (the first whose share the score reaches).
 RANKS: tuple[tuple[float, str], ...] = (
@@ -608,7 +611,13 @@ def _play_state(day: dt.date, text: str) -> dict:
         # so far are chosen again with each word (fixed, they refused a later word that needs
         # a Supply letter not chosen, or uses the letter crossed out so far); a box the
         # player left unticked stays so
-        text = solution_text(pz, placements, choices=False, unticked=unticked_words(steps))
+        kept = solution_text(pz, placements, choices=False, unticked=unticked_words(steps))
+        if parse_solution(kept, pz) != steps:
+            # the choices an address wrote (+1,2, -B) are not kept: the sheet shown, scored
+            # and sent is the one the page carries on with (it showed the address's score
+            # and sent the words alone, scored again)
+            placements, sheet, card = play_solution(pz, parse_solution(kept, pz), _lexicon())
+        text = kept
     else:
         sheet = Sheet(pz, _lexicon())
         card = sheet.score()

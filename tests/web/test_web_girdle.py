@@ -16,6 +16,7 @@ from textgolden import assert_matches_text_golden
 
 from companion.errors import UsageError
 from companion.girdle import Line, Puzzle
+from companion.girdle.engine import crossed_out_by_section
 from companion.girdle.generator import find_solution
 from companion.girdle.typed_sheet import parse_solution, play_solution, solution_text
 from companion.lexicon import WordListSpec, default_lexicon
@@ -653,6 +654,24 @@ def _photo_read_on_the_page(client, day, photo) -> str:
         content_type="multipart/form-data"))
     return page[page.index('id="sheet-read"'):page.index("</section>", page.index(
         'id="sheet-read"'))]
+
+
+@pytest.mark.slow
+def test_a_photo_of_another_days_sheet_says_so_on_the_page(sqlite_app):
+    """A photo of one day's sheet read on the next day's page: its words do not fit that
+    day's lines, and the page asked the player to "Check the words below, fix any, then
+    score", which no fixing could make right. It asks, as 'read --game girdle' does, whether
+    the sheet is of another day, and where to read it."""
+    client = sqlite_app.test_client()
+    photo, _ = _sheet_photo(sqlite_app)
+    read = _photo_read_on_the_page(client, DAY + dt.timedelta(days=1), photo)
+    assert "do not fit the lines of the puzzle of" in read
+    assert ("Is the sheet of another day? Read it on that day's page (<a "
+            'href="/girdle/archive">the archive</a> has every day).') in read
+    assert "fix any, then score" not in read
+    same_day = _photo_read_on_the_page(client, DAY, photo)
+    assert "Check the words below, fix any, then score." in same_day
+    assert "another day" not in same_day
 
 
 @pytest.mark.slow
@@ -1345,8 +1364,8 @@ def test_the_unused_row_names_each_sections_letters(sqlite_app):
     row = re.search(r"<td colspan=\"4\">(Unused: [^<]*)</td>", page).group(1)
     assert row == (f"Unused: {' '.join(card.unused_az)} (A-Z); "
                    f"{' '.join(card.unused_supply)} (Supply)"
-                   + (f"; crossed out: {' '.join(card.crossed_out)}" if card.crossed_out
-                      else ""))
+                   + (f"; crossed out: {crossed_out_by_section(card.to_dict())}"
+                      if card.crossed_out else ""))
     fresh = page_said(client.get(f"/girdle/{DAY}/play"))
     row = re.search(r"<td colspan=\"4\">(Unused: [^<]*)</td>", fresh).group(1)
     assert row == f"Unused: {' '.join(sorted(day.vp))} (A-Z)"  # no word yet, no Supply
@@ -1369,10 +1388,69 @@ def test_the_play_pages_a_z_row_marks_the_letters_crossed_out(sqlite_app):
             "sheet": sheet, "csrf_token": token(client), **squares}, follow_redirects=True))
     row = re.search(r'<ul class="az" id="az">(.*?)</ul>', play, re.S).group(1)
     crossed = re.findall(r'<li class="crossed" data-letter="([A-Z])">', row)
-    said = re.search(r"<td colspan=\"4\">Unused: [^<]*; crossed out: ([A-Z ]+)</td>", play)
+    said = re.search(r"<td colspan=\"4\">Unused: [^<]*; crossed out: ([A-Z ]+) \(A-Z\)</td>",
+                     play)
     assert crossed and crossed == sorted(said.group(1).split())  # as the card says
     assert all(f'data-letter="{ch}"><b>{ch}</b><small>{pz.vp[ch]}<span class="visually-hidden">'
                f" points, crossed out (costs nothing)</span>" in row for ch in crossed)
+
+
+def test_a_supply_letter_crossed_out_is_named_and_marked_as_such(sqlite_app):
+    """A checkbox that crossed out a Supply letter: the card said "crossed out: C" where the
+    A-Z's C was used, as though that one had been crossed out, and the play page's Supply row
+    showed the letter active, ready to use. The card names each cross-out's section, as
+    'girdle check' does ("C (Supply)"), on the play page and in the answer, and the Supply
+    row marks the letter crossed out, as the A-Z row marks its own."""
+    def said(page: str) -> str:
+        return re.search(r"<td colspan=\"4\">(Unused: [^<]*)</td>", page).group(1)
+
+    client = sqlite_app.test_client()
+    # six words of 2026-11-25's best sheet on the phone: the engine crosses out the Supply's C
+    day = dt.date(2026, 11, 25)
+    typed = "SJAMBOK 1\nSQUIRMY 1\nMITZVAH 1\nINEXACT 1\nPARVE 3\nWEFTS 3"
+    with sqlite_app.app_context():
+        pz = puzzle(day)
+    _, sheet, card = play_solution(pz, parse_solution(typed, pz), default_lexicon())
+    assert card.crossed_out_az == [] and card.crossed_out == ["C"] and "C" in sheet.az_used
+    (position,) = card.crossed_out_supply
+    play = page_said(client.get(f"/girdle/{day}/play", query_string={"sheet": typed}))
+    assert said(play).endswith("; crossed out: C (Supply)"), said(play)
+    supply = re.search(r'<p id="supply" class="supply-row">(.*?)</p>', play, re.S).group(1)
+    assert re.findall(r'data-state="crossed">(\d+)<b>', supply) == [str(position)]
+    assert (f'<span class="supply s-crossed" data-state="crossed">{position}<b>C</b><span '
+            'class="visually-hidden"> crossed out (costs nothing)</span>') in supply
+    az = re.search(r'<ul class="az" id="az">(.*?)</ul>', play, re.S).group(1)
+    assert 'class="crossed"' not in az
+    # a typed sheet whose box crossed out the Supply's A (the A-Z's was used), answered
+    day = dt.date(2026, 12, 6)
+    typed = "MUZHIKS 1 -A\nVAS 1\nFEZ 1\nKYLIX 3\nCWM 1\nUMPED 3\nHIJAB 3"
+    with sqlite_app.app_context():
+        pz = puzzle(day)
+    _, sheet, card = play_solution(pz, parse_solution(typed, pz), default_lexicon())
+    assert card.complete and card.crossed_out_supply and "A" in sheet.az_used
+    answer = page_said(client.post(f"/girdle/{day}", data={
+        "solution": typed, "csrf_token": token(client)}, follow_redirects=True))
+    assert said(answer).endswith("; crossed out: A (Supply)"), said(answer)
+
+
+def test_the_play_page_scores_the_sheet_it_carries_on_with(sqlite_app):
+    """A sheet in the play page's address with choices of its own (-A, +1,2): the page
+    carries on with the words alone, the engine choosing again, but showed the card of the
+    address's choices: "Sheet complete: 77 points.", for a sheet sent and scored 81. The
+    card shown is that of the sheet the page carries and sends."""
+    day = dt.date(2026, 12, 6)
+    typed = "MUZHIKS 1 -A\nVAS 1\nFEZ 1\nKYLIX 3\nCWM 1\nUMPED 3\nHIJAB 3"
+    with sqlite_app.app_context():
+        pz = puzzle(day)
+    _, _, asked = play_solution(pz, parse_solution(typed, pz), default_lexicon())
+    client = sqlite_app.test_client()
+    play = page_said(client.get(f"/girdle/{day}/play", query_string={"sheet": typed}))
+    sent = re.search(r'<input type="hidden" name="solution" value="([^"]*)">', play).group(1)
+    assert "-A" not in sent  # the words alone
+    _, _, card = play_solution(pz, parse_solution(sent, pz), default_lexicon())
+    assert card.final != asked.final  # the case this test is about
+    assert f'<p class="big" id="final">Sheet complete: {card.final} points.</p>' in play
+    assert re.search(rf'<th class="num" id="score">{card.final}</th>', play)
 
 
 # 2026-12-06's best sheet (`girdle solve --json`): MUZHIKS, a 7-letter word 1 on a checkbox
