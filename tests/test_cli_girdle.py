@@ -987,10 +987,11 @@ def test_two_letters_typed_crossed_out_for_a_word_are_refused_as_in_a_json_sheet
 
 @pytest.mark.parametrize("text, said", [
     ("BIKEWAY\n", "line 1 ('BIKEWAY'): write the word and the square it starts on, e.g. "
-     "JUMPING 1 (then optionally +1,2 for Supply letters and -Z for a crossed-out letter)."),
+     "JUMPING 1 (then optionally +1,2 for Supply letters and -Z for a crossed-out letter, or "
+     "-none for a box left unticked)."),
     ("BIKEWAY 1\nPUNCHY one\n", "line 2 ('PUNCHY one'): write the word and the square it "
      "starts on, e.g. JUMPING 1 (then optionally +1,2 for Supply letters and -Z for a "
-     "crossed-out letter)."),
+     "crossed-out letter, or -none for a box left unticked)."),
     ("BIKEWAY 0\n", "word 1: the start square must be 1 to 7."),
     ("IF 6\n" * 8, "a Girdle holds 7 words; you typed 8 lines."),
 ])

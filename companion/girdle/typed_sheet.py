@@ -72,7 +72,8 @@ def parse_solution(text: str, puzzle: Puzzle) -> list[Step]:
         if not m:
             raise UsageError(f"Line {n} ({quoted(ln)}): write the word and the square it "
                              "starts on, e.g. JUMPING 1 (then optionally +1,2 for Supply "
-                             "letters and -Z for a crossed-out letter).")
+                             "letters and -Z for a crossed-out letter, or -none for a box "
+                             "left unticked).")
         acts = None
         if m.group(3):
             acts = tuple(int(x) for x in re.split(r"[,\s]+", m.group(3).strip()) if x)
