@@ -934,7 +934,8 @@ def test_the_help_s_typed_example_is_the_day_s_best_sheet(capsys, tmp_path):
 
 def test_an_illegal_typed_sheet_is_told_as_a_json_one_is(capsys, monkeypatch):
     """An illegal typed word: exit status 1, the sentence of an illegal JSON sheet naming the
-    word, the reason the web page's reader gives."""
+    word, the reason the web page's reader gives. The web page said it as "Word 2: ...", the
+    command line as "Illegal at word 2 (PUNCHY): ...": the engine's one sentence is both."""
     from companion.girdle.typed_sheet import IllegalWord
 
     text = "BIKEWAY 1\nPUNCHY 3\n"
@@ -942,9 +943,10 @@ def test_an_illegal_typed_sheet_is_told_as_a_json_one_is(capsys, monkeypatch):
         typed_card(text)
     reason = caught.value.illegal.reason
     assert caught.value.illegal.step == 2 and "PUNCHY" in reason
+    said = f"Illegal at word 2 (PUNCHY): {reason}."
+    assert str(caught.value) == said  # the web page's sentence
     stdin_holds(monkeypatch, text)
-    assert run(capsys, "girdle", "check", "-", "--date", DEC_1) == (
-        1, f"Illegal at word 2 (PUNCHY): {reason}.\n", "")
+    assert run(capsys, "girdle", "check", "-", "--date", DEC_1) == (1, said + "\n", "")
     stdin_holds(monkeypatch, text)
     code, out, _ = run(capsys, "girdle", "check", "-", "--date", DEC_1, "--json")
     assert (code, json.loads(out)) == (1, {"legal": False, "step": 2, "reason": reason})

@@ -33,16 +33,14 @@ from companion.text import (
     as_written,
     counted,
     number_shown,
-    printable,
     sentence,
-    shown,
     signed,
 )
 from companion.textfile import FileProblem, file_named, file_problem
 
 if TYPE_CHECKING:  # the engine, the solver and the word lists load when a command runs
     from companion.girdle import Puzzle, Sheet, SheetStep
-    from companion.girdle.engine import ScoreCard
+    from companion.girdle.engine import IllegalStep, ScoreCard
     from companion.girdle.solver import Solution
     from companion.lexicon import Lexicon
 
@@ -485,9 +483,7 @@ def _check_typed(args: argparse.Namespace, text: str) -> int:
         _placements, sheet, card = play_solution(pz, steps, lex)
     except IllegalWord as exc:  # read, and judged illegal: exit status 1, as a JSON sheet
         # (never on another word's line: a typed word's number is its line's)
-        illegal = exc.illegal
-        return _illegal(args, illegal.step, illegal.reason, steps[illegal.step - 1].word,
-                        another_day=False)
+        return _illegal(args, exc.illegal, exc.word, another_day=False)
     except UsageError as exc:  # a start square off its line
         raise _unreadable(args.solution, exc) from exc
     return _card(args, sheet, card)
@@ -507,19 +503,18 @@ def _lower_first(message: str) -> str:
         else message
 
 
-def _illegal(args: argparse.Namespace, step: int, reason: str, word: str | None,
+def _illegal(args: argparse.Namespace, illegal: IllegalStep, word: str | None,
              another_day: bool) -> int:
-    """Report word ``step`` of a sheet illegal, for ``reason``, ``word`` as it was read and
-    played (None: the sheet gives none); ``another_day`` when the sheet is most likely
-    another day's (word 1 off word 1's line, on a day the sheet does not name). Exit
-    status 1."""
+    """Report a sheet illegal, as the engine says it (:meth:`IllegalStep.said`), ``word`` as
+    it was read and played (None: the sheet gives none); ``another_day`` when the sheet is
+    most likely another day's (word 1 off word 1's line, on a day the sheet does not name),
+    which the command line's hint follows. Exit status 1."""
     if args.json:
-        print_json({"legal": False, "step": step, "reason": reason})
+        print_json({"legal": False, "step": illegal.step, "reason": illegal.reason})
         return 1
-    named = f" ({shown(word)})" if word is not None else ""
     hint = f": {another_sheet_hint(puzzle_option=False)}" if another_day else ""
     # a sentence, as docs/girdle.md quotes it: the reason and the hint end in none
-    print(sentence(f"Illegal at word {step}{named}: {printable(reason)}{hint}"))
+    print(sentence(illegal.said(word) + hint))
     return 1
 
 
@@ -572,7 +567,7 @@ def _check_json(args: argparse.Namespace, data: dict) -> int:
         # word 1 off word 1's line, on a day the sheet does not name: most likely a sheet
         # of another day (the day's lines were never the sheet's)
         day_guessed = "puzzle" not in data and data.get("date") is None
-        return _illegal(args, exc.step, exc.reason, word,
+        return _illegal(args, exc, word,
                         another_day=isinstance(exc, WrongLine) and exc.step == 1
                         and day_guessed)
     return _card(args, sheet, card)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from companion.errors import CompanionError
 from companion.girdle.puzzle import Line, Puzzle
 from companion.lexicon import Lexicon, default_lexicon, missing_reason
-from companion.text import counted, listed, number_word, quoted, shown
+from companion.text import counted, listed, number_word, printable, quoted, shown
 
 DIRECTIONS = ("across", "down")
 _STEP = {"across": (0, 1), "down": (1, 0)}
@@ -29,6 +29,14 @@ class IllegalStep(CompanionError):
         super().__init__(f"word {step}: {reason}")
         self.step = step
         self.reason = reason
+
+    def said(self, word: str | None = None) -> str:
+        """The one sentence of an illegal sheet, however it was sent (typed on the web page or
+        to ``girdle check``, or as JSON), without its full stop, for a caller to add what is
+        its own: "Illegal at word 2 (PUNCHY): <the reason>"; ``word`` is the word as it was
+        read and played (None: the sheet gives none)."""
+        named = f" ({shown(word)})" if word is not None else ""
+        return f"Illegal at word {self.step}{named}: {printable(self.reason)}"
 
 
 class WrongLine(IllegalStep):

@@ -20,7 +20,7 @@ from companion.girdle.engine import IllegalStep, ScoreCard, Sheet, SheetStep
 from companion.girdle.finish import complete_sheet
 from companion.girdle.puzzle import Puzzle
 from companion.lexicon import Lexicon, word_letters
-from companion.text import counted, quoted
+from companion.text import counted, quoted, sentence
 
 # A typed line: the word, its square, then "+1,2" (Supply letters) and "-Z" (crossed out), a
 # space before each. Every repeat is possessive, so a line is read in one pass: the lazy
@@ -35,13 +35,17 @@ FAR_OFF = 1000  # a start square of as many digits or more is read as this: off 
 
 
 class IllegalWord(UsageError):
-    """A typed word the engine refuses, said as "Word N: <the engine's reason>."; ``illegal``
-    is the engine's :class:`~companion.girdle.engine.IllegalStep` (its word number and
-    reason), for a caller that reports an illegal sheet apart from one it cannot read."""
+    """A typed word the engine refuses, said as every illegal sheet is
+    (:meth:`~companion.girdle.engine.IllegalStep.said`): "Illegal at word N (WORD): <the
+    engine's reason>."; ``illegal`` is the engine's
+    :class:`~companion.girdle.engine.IllegalStep` (its word number and reason), ``word`` the
+    word as typed and read, for a caller that reports an illegal sheet apart from one it
+    cannot read."""
 
-    def __init__(self, illegal: IllegalStep) -> None:
-        super().__init__(f"Word {illegal.step}: {illegal.reason}.")
+    def __init__(self, illegal: IllegalStep, word: str | None) -> None:
+        super().__init__(sentence(illegal.said(word)))
         self.illegal = illegal
+        self.word = word
 
 
 @dataclass
@@ -112,7 +116,8 @@ def play_solution(puzzle: Puzzle, steps: list[Step], lexicon: Lexicon
     try:
         return complete_sheet(puzzle, words, ticks=ticks, lexicon=lexicon)
     except IllegalStep as exc:
-        raise IllegalWord(exc) from exc
+        word = steps[exc.step - 1].word if 0 < exc.step <= len(steps) else None
+        raise IllegalWord(exc, word) from exc
 
 
 def solution_text(puzzle: Puzzle, placements: list[SheetStep], choices: bool = True,

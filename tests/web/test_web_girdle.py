@@ -257,7 +257,7 @@ def test_a_sheet_typed_with_accents_scores_as_its_plain_letters(sqlite_app):
         ("", "Type your words"),
         ("QUIZ", "Line 1"),
         ("A B C", "Line 1"),
-        ("ZZZZ 1", "Word 1:"),
+        ("ZZZZ 1", "Illegal at word 1 (ZZZZ): "),  # as 'girdle check' says it
         ("\n".join(["CAT 1"] * 8), "holds 7 words"),
         ("x" * 1001, "far too long"),
         ("CAT 9", "start square must be 1 to 7"),
