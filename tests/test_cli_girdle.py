@@ -187,6 +187,38 @@ def test_check_says_which_section_a_letter_was_crossed_out_from():
     assert "Crossed out: none" in card_sums(card.to_dict(), 7)
 
 
+def test_letters_crossed_out_are_listed_in_the_sheets_order_however_the_words_gave_them(
+        capsys, tmp_path):
+    """Q and V crossed out by words 5 and 6 of a sheet, or V and Q by the same words: the
+    card listed them in word order, so 'girdle check' said "V Q (A-Z)" for a sheet whose
+    photo 'read --game girdle' (which gives the letters seen crossed out to the words in the
+    A-Z section's order) said "Q V (A-Z)". Both now list them as the sheet shows them."""
+    from pathlib import Path
+
+    from companion.cli.girdle import card_sums
+    from companion.girdle import Puzzle, SheetStep, complete_sheet
+
+    case = json.loads((Path(__file__).parent / "data" / "girdle" / "star-2026-12-08.json")
+                      .read_text(encoding="utf-8"))
+    steps = [SheetStep.from_dict(s) for s in case["solution"]]
+    assert [p.crossed_out for p in steps[4:6]] == [("Q",), ("V",)]
+    swapped = [*steps[:4], replace(steps[4], crossed_out=("V",)),
+               replace(steps[5], crossed_out=("Q",)), *steps[6:]]
+    said = []
+    for n, sheet_steps in enumerate((steps, swapped)):
+        sheet = tmp_path / f"sheet{n}.json"
+        sheet.write_text(json.dumps({"puzzle": case["puzzle"], "solution": [
+            p.to_dict(k) for k, p in enumerate(sheet_steps, 1)]}))
+        code, out, _ = run(capsys, "girdle", "check", str(sheet))
+        assert code == 0, out
+        said += [ln for ln in out.splitlines() if ln.startswith("Crossed out: ")]
+    bare = [replace(p, activated=(), crossed_out=()) for p in steps]
+    puzzle = Puzzle.from_dict(case["puzzle"])
+    _, _, read = complete_sheet(puzzle, bare, crossed=["V", "Q"])  # as a photo's reading
+    said += [ln for ln in card_sums(read.to_dict(), puzzle.words) if ln.startswith("Crossed")]
+    assert said == ["Crossed out: Q V (A-Z)"] * 3
+
+
 def test_check_prints_the_worked_example(capsys, tmp_path):
     code, out, _ = run(capsys, "girdle", "check", str(example_file(tmp_path)))
     assert code == 0, out

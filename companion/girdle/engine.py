@@ -180,12 +180,16 @@ def crossed_out_by_section(card: dict) -> str:
     """A score card's cross-outs (its JSON, :meth:`ScoreCard.to_dict`) by section, as the
     sheet shows them: "K (A-Z); E (Supply)", or "none". A letter may be in both sections, so
     a cross-out named without its section could be either (the command line, the play page
-    and the answer say them all so)."""
+    and the answer say them all so). Each section's are in the sheet's order, as its unused
+    letters are (the A-Z's in the alphabet, the Supply's by position), not in the order of
+    the words that crossed them out: the same sheet typed and photographed, its letters
+    given to its words in another order, lists them alike."""
     supply = list(card["crossed_out"])
     for ch in card["crossed_out_az"]:
         supply.remove(ch)
+    supply = [ch for _, ch in sorted(zip(card["crossed_out_supply"], supply, strict=True))]
     parts = [f"{' '.join(letters)} ({section})" for letters, section in
-             ((card["crossed_out_az"], "A-Z"), (supply, "Supply")) if letters]
+             ((sorted(card["crossed_out_az"]), "A-Z"), (supply, "Supply")) if letters]
     return "; ".join(parts) or "none"
 
 
