@@ -30,6 +30,7 @@ from companion.web import openapi
 from companion.web.errors import said_on_page, status_of, try_again_soon
 from companion.web.inputs import int_from
 from companion.web.limits import repeatable
+from printables.names import board_name, deck_name, score_sheet_name, tiles_name
 from printables.raster import pdf_page_count, pdf_page_png
 
 bp = Blueprint("prints", __name__)
@@ -199,8 +200,6 @@ def _score_sheet(game: str, variant: str, players: str, paper: str) -> bytes:
 
 
 def _score_sheet_name(game: str, variant: str, players: str, paper: str) -> str:
-    from printables.names import score_sheet_name
-
     return score_sheet_name(game, _sheet_players(game, players), _sheet_variant(game, variant),
                             paper)
 
@@ -238,8 +237,6 @@ def _deck(deck: str, paper: str) -> bytes:
 
 
 def _deck_name(deck: str, paper: str) -> str:
-    from printables.names import deck_name
-
     return deck_name(None if deck == "regular" else deck, paper)
 
 
@@ -249,22 +246,10 @@ def _board(game: str, paper: str) -> bytes:
     return board_pdf(game, paper)
 
 
-def _board_name(game: str, paper: str) -> str:
-    from printables.names import board_name
-
-    return board_name(game, paper)
-
-
 def _tiles(game: str, paper: str) -> bytes:
     from printables.tiles import tiles_pdf
 
     return tiles_pdf(game, paper)
-
-
-def _tiles_name(game: str, paper: str) -> str:
-    from printables.names import tiles_name
-
-    return tiles_name(game, paper)
 
 
 DOCUMENTS: dict[str, Document] = {d.key: d for d in (
@@ -280,10 +265,10 @@ DOCUMENTS: dict[str, Document] = {d.key: d for d in (
     Document("board", "Paper board", "A print-and-play board with markers for photo "
              "scoring; split over pages that glue together.",
              (Choice("game", "Game", ("bugwords", "werdup")),
-              Choice("paper", "Paper", BOARD_PAPERS)), _board, _board_name),
+              Choice("paper", "Paper", BOARD_PAPERS)), _board, board_name),
     Document("tiles", "Paper tiles", "Letter tiles with the game's distribution.",
              (Choice("game", "Game", ("bugwords", "werdup")),
-              Choice("paper", "Paper", PAPERS)), _tiles, _tiles_name),
+              Choice("paper", "Paper", PAPERS)), _tiles, tiles_name),
 )}
 
 
