@@ -1145,6 +1145,35 @@ def test_the_days_page_draws_each_shape(sqlite_app):
         assert on == {cell for line in pz.lines for cell in line.cells(pz.size)}
 
 
+def test_the_play_page_shows_which_line_is_word_k_and_the_dead_squares(sqlite_app):
+    """The play page's grid carries the day's word icons beside its rows and above its
+    columns, as the printed sheet and the day's shape draw them (the player saw a bare 7 x 7
+    grid, and which line was word 5 only in the prompt), the current word's icon marked, and
+    the squares no line crosses in grey, each family's day."""
+    client = sqlite_app.test_client()
+    for n in range(5):
+        day = DAY + dt.timedelta(days=n)
+        with sqlite_app.app_context():
+            pz = puzzle(day)
+        page = client.get(f"/girdle/{day}/play").get_data(as_text=True)
+        strips = {}
+        for kind in ("col", "row"):
+            strip = re.search(rf'<div class="icons {kind}-icons[^>]*>(.*?)</div>', page, re.S)
+            assert strip, kind
+            spans = re.findall(r'<span class="icon( now)?">(?:<b>(\d)</b>)?</span>',
+                               strip.group(1))
+            assert len(spans) == pz.size
+            strips[kind] = {i: int(k) for i, (_, k) in enumerate(spans, 1) if k}
+            assert strips[kind] == pz.icons(kind)
+            now = [i for i, (mark, _) in enumerate(spans, 1) if mark]
+            assert now == ([pz.lines[0].index] if pz.lines[0].kind == kind else [])
+        assert sorted([*strips["col"].values(), *strips["row"].values()]) == list(range(1, 8))
+        dead = {tuple(map(int, cell.split("-"))) for cell in
+                re.findall(r'<div class="cell[^"]* dead" data-cell="(\d-\d)">', page)}
+        every = {(r, c) for r in range(1, pz.size + 1) for c in range(1, pz.size + 1)}
+        assert dead == every - pz.squares_on_lines() and dead
+
+
 def test_crawlers_are_kept_from_starting_searches_for_par(client):
     """A past day's answer key and hints grid start that day's search for par (up to half a
     minute of a core): robots.txt keeps crawlers off them (and off the API, table links and
