@@ -356,7 +356,7 @@ def test_a_bad_field_of_a_sheet_is_named_in_a_sentence(field: str, words: str,
 
 @pytest.mark.parametrize("field,seen", [
     # the word went raw to the terminal (ESC [2J cleared it) and whole, however long
-    ('"word": "AB\\u001b[2JCD"', 'Illegal at word 1 ("AB\\u001b[2JCD"): \'AB\\x1b[2JCD\' is not '
+    ('"word": "AB\\u001b[2JCD"', 'illegal at word 1 ("AB\\u001b[2JCD"): \'AB\\x1b[2JCD\' is not '
      "a word of letters A-Z"),
     ('"word": "' + "Q" * 100_000 + '"', "Q" * 37 + "... has 100,000 letters; a word must have"),
     ('"direction": "' + "x" * 100_000 + '"', "must be across or down, not '" + "x" * 36 + "...'"),

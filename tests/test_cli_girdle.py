@@ -299,10 +299,13 @@ def test_check_reports_the_first_illegal_step(capsys, tmp_path):
 
     steps = list(EXAMPLE)
     steps[1] = SheetStep(1, 2, "down", "USED", (8,))
-    code, out, _ = run(capsys, "girdle", "check", str(example_file(tmp_path, steps)))
+    path = example_file(tmp_path, steps)
+    code, out, _ = run(capsys, "girdle", "check", str(path))
     assert code == 1
-    # one sentence, as docs/girdle.md quotes it (the line ended without a full stop)
-    assert out == "Illegal at word 4 (ACHE): ACHE touches other letters in row 4, making DACHE.\n"
+    # one sentence, as docs/girdle.md quotes it (the line ended without a full stop), after
+    # the file's name, as every other answer about the sheet names it
+    assert out == (f"The sheet {path}: illegal at word 4 (ACHE): ACHE touches other letters "
+                   "in row 4, making DACHE.\n")
 
 
 @pytest.mark.parametrize("typed", ["ACHÉ", "ache\u0301", "ＡＣＨＥ", "AC\u200bHE"],
@@ -316,9 +319,10 @@ def test_an_illegal_word_is_named_as_it_is_read(capsys, tmp_path, typed):
     steps = list(EXAMPLE)
     steps[1] = SheetStep(1, 2, "down", "USED", (8,))
     steps[3] = replace(steps[3], word=typed)
-    code, out, _ = run(capsys, "girdle", "check", str(example_file(tmp_path, steps)))
-    assert (code, out) == (
-        1, "Illegal at word 4 (ACHE): ACHE touches other letters in row 4, making DACHE.\n")
+    path = example_file(tmp_path, steps)
+    code, out, _ = run(capsys, "girdle", "check", str(path))
+    assert (code, out) == (1, f"The sheet {path}: illegal at word 4 (ACHE): ACHE touches "
+                              "other letters in row 4, making DACHE.\n")
 
 
 def test_check_not_contiguous(capsys, tmp_path):
@@ -390,7 +394,8 @@ def test_solve_json_passes_check(capsys, tmp_path):
     code, out, err = run(capsys, "girdle", "check", str(words), "--date", "2026-12-01")
     first = data["solution"][0]["word"]
     assert code == 1 and err == ""
-    assert out.startswith(f"Illegal at word 1 ({first}): wrong line: word 1 must be written ")
+    assert out.startswith(f"The sheet {words}: illegal at word 1 ({first}): wrong line: word 1 "
+                          "must be written ")
     assert out.endswith(": is the sheet of another day? give --date of the sheet's day.\n")
     code, out, _ = run(capsys, "girdle", "check", str(words), "--date", "2026-12-06")
     assert code == 0 and out == again  # the day it was solved for
@@ -400,7 +405,7 @@ def test_solve_json_passes_check(capsys, tmp_path):
                                    *data["solution"][2:]])
     path.write_text(json.dumps(swapped))
     code, out, _ = run(capsys, "girdle", "check", str(path))
-    assert code == 1 and out.startswith("Illegal at word 1 (")
+    assert code == 1 and out.startswith(f"The sheet {path}: illegal at word 1 (")
     assert "wrong line" in out and "another day" not in out
 
 
@@ -678,12 +683,12 @@ def test_check_judges_a_sheet_by_the_house_list(capsys, tmp_path):
     family = tmp_path / "family.txt"
     family.write_text("ache\n")
     code, out, _ = run(capsys, "girdle", "check", sheet, "--lexicon", str(club))
-    assert code == 1 and "Illegal at word 4 (ACHE)" in out
+    assert code == 1 and "illegal at word 4 (ACHE)" in out
     code, out, _ = run(capsys, "girdle", "check", sheet, "--lexicon", str(club), "--add",
                        str(family))
     assert code == 0 and "Final score: 54 - 30 = 24" in out
     code, out, _ = run(capsys, "girdle", "check", sheet, "--remove", str(family))
-    assert code == 1 and "Illegal at word 4 (ACHE)" in out
+    assert code == 1 and "illegal at word 4 (ACHE)" in out
 
 
 def test_the_daily_puzzle_is_made_with_the_house_list(capsys, tmp_path):
@@ -978,10 +983,35 @@ def test_an_illegal_typed_sheet_is_told_as_a_json_one_is(capsys, monkeypatch):
     said = f"Illegal at word 2 (PUNCHY): {reason}."
     assert str(caught.value) == said  # the web page's sentence
     stdin_holds(monkeypatch, text)
-    assert run(capsys, "girdle", "check", "-", "--date", DEC_1) == (1, said + "\n", "")
+    assert run(capsys, "girdle", "check", "-", "--date", DEC_1) == (
+        1, f"The sheet on standard input: i{said[1:]}\n", "")  # after the file, as it names it
     stdin_holds(monkeypatch, text)
     code, out, _ = run(capsys, "girdle", "check", "-", "--date", DEC_1, "--json")
     assert (code, json.loads(out)) == (1, {"legal": False, "step": 2, "reason": reason})
+
+
+def test_an_illegal_sheet_is_told_after_its_files_name(capsys, tmp_path):
+    """'girdle check' of several files: the sheet found illegal is named, as every other
+    answer about a sheet names its file ("The sheet b.txt: word 1: the start square must be
+    1 to 7."); "Illegal at word 2 (PUNCHY): ..." did not say which file it was about."""
+    from companion.cli.girdle import TYPED_SHEET
+    from companion.girdle import SheetStep
+
+    good, typed = tmp_path / "a.txt", tmp_path / "b.txt"
+    good.write_text("\n".join(TYPED_SHEET))
+    typed.write_text("BIKEWAY 1\nPUNCHY 3\n")
+    steps = list(EXAMPLE)
+    steps[1] = SheetStep(1, 2, "down", "USED", (8,))
+    bad_json = example_file(tmp_path, steps)
+    code, out, err = run(capsys, "girdle", "check", str(good), "--date", DEC_1)
+    assert code == 0 and err == "" and str(good) not in out  # a score card, as before
+    code, out, err = run(capsys, "girdle", "check", str(typed), "--date", DEC_1)
+    assert (code, err) == (1, "")
+    assert out.startswith(f"The sheet {typed}: illegal at word 2 (PUNCHY): ")
+    code, out, err = run(capsys, "girdle", "check", str(bad_json))
+    assert (code, err) == (1, "") and out == (
+        f"The sheet {bad_json}: illegal at word 4 (ACHE): ACHE touches other letters in row 4, "
+        "making DACHE.\n")
 
 
 def test_two_letters_typed_crossed_out_for_a_word_are_refused_as_in_a_json_sheet(
@@ -1009,9 +1039,11 @@ def test_two_letters_typed_crossed_out_for_a_word_are_refused_as_in_a_json_sheet
                                   "word": "BIKEWAY", "activated": [1, 2, 3, 4, 5, 6, 7],
                                   "crossed_out": ["Q", "Z"]}]))
     as_json = run(capsys, "girdle", "check", str(sheet), "--date", DEC_1)
-    assert as_json == (1, f"Illegal at word 1 (BIKEWAY): {reason}.\n", "")
+    said = f"illegal at word 1 (BIKEWAY): {reason}.\n"
+    assert as_json == (1, f"The sheet {sheet}: {said}", "")
     stdin_holds(monkeypatch, "BIKEWAY 1 -Q -Z\n")
-    assert run(capsys, "girdle", "check", "-", "--date", DEC_1) == as_json
+    assert run(capsys, "girdle", "check", "-", "--date", DEC_1) == (
+        1, f"The sheet on standard input: {said}", "")
     stdin_holds(monkeypatch, "BIKEWAY 1 -none -Q\n")
     assert run(capsys, "girdle", "check", "-", "--date", DEC_1) == (
         2, "", "companion: The sheet on standard input: line 1 ('BIKEWAY 1 -none -Q'): a box "

@@ -505,16 +505,20 @@ def _lower_first(message: str) -> str:
 
 def _illegal(args: argparse.Namespace, illegal: IllegalStep, word: str | None,
              another_day: bool) -> int:
-    """Report a sheet illegal, as the engine says it (:meth:`IllegalStep.said`), ``word`` as
-    it was read and played (None: the sheet gives none); ``another_day`` when the sheet is
-    most likely another day's (word 1 off word 1's line, on a day the sheet does not name),
-    which the command line's hint follows. Exit status 1."""
+    """Report a sheet illegal, after the file's name as every other answer about the sheet
+    names it ("The sheet s.txt: illegal at word 2 (PUNCHY): ..."; a user checking several
+    files could not tell which one was illegal), as the engine says it
+    (:meth:`IllegalStep.said`), ``word`` as it was read and played (None: the sheet gives
+    none); ``another_day`` when the sheet is most likely another day's (word 1 off word 1's
+    line, on a day the sheet does not name), which the command line's hint follows. Exit
+    status 1."""
     if args.json:
         print_json({"legal": False, "step": illegal.step, "reason": illegal.reason})
         return 1
     hint = f": {another_sheet_hint(puzzle_option=False)}" if another_day else ""
     # a sentence, as docs/girdle.md quotes it: the reason and the hint end in none
-    print(sentence(illegal.said(word) + hint))
+    said = _lower_first(illegal.said(word))
+    print(sentence(f"{sheet_named(args.solution)}: {said}{hint}"))
     return 1
 
 
