@@ -1307,6 +1307,28 @@ def test_a_typed_line_without_its_spaces_is_refused(sqlite_app, line):
         parse_solution(line, pz)
 
 
+def test_the_last_word_of_a_finished_sheet_can_be_taken_back(sqlite_app):
+    """A finished sheet's play page had no Take back button (only "Submit my sheet for a
+    rank"): a player whose word 7 was not the one meant could not take it back but by
+    editing the address. It has one, and it leads to word 7 again with words 1-6 kept."""
+    with sqlite_app.app_context():
+        pz = puzzle(DAY)
+    best = solution_text(pz, girdle_solution(pz).placements, choices=False)
+    client = sqlite_app.test_client()
+    page = client.get(f"/girdle/{DAY}/play", query_string={"sheet": best}).get_data(as_text=True)
+    assert 'id="final"' in page
+    undo = re.search(r'<button type="submit" name="undo" value="1"[^>]*>([^<]*)</button>', page)
+    assert undo and undo.group(1) == f"Take back word {pz.words}"
+    resp = client.post(f"/girdle/{DAY}/play", data={"sheet": best, "undo": "1",
+                                                    "csrf_token": token(client)})
+    assert resp.status_code == 303
+    again = client.get(resp.headers["Location"]).get_data(as_text=True)
+    assert f"Word {pz.words} of {pz.words}" in again and 'id="final"' not in again
+    assert best.splitlines()[:-1] == re.search(
+        r'<input type="hidden" name="sheet" id="sheet" value="([^"]*)"', again
+    ).group(1).replace("&#10;", "\n").splitlines()
+
+
 def test_the_play_page_says_what_the_word_just_played_scored(sqlite_app):
     """A word played on the phone led to the next word's prompt with nothing saying what it
     scored: the score card is some 700 px below, past the grid and the letters. The prompt,
