@@ -82,8 +82,10 @@ def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, statu
     who played (the one whose turn it is unless ``seat`` was chosen); ``squares``: those the
     error is about, marked invalid and described by it. A game with no turn yet is offered
     to keep score from the board read (:func:`start_from_photo`), its boxes as ``start``
-    sent them after a refusal (``field``: the box refused); ``play_refused``: the error is
-    the play's, Score the new tiles having been pressed."""
+    sent them after a refusal, else the game's names and scores so far (a game already
+    started from a board keeps its scores, where the boxes said 0; ``field``: the box
+    refused); ``play_refused``: the error is the play's, Score the new tiles having been
+    pressed."""
     reading = photo.reading or {}
     rules = sheet.table(game)
     board = rules.load_board((game.board or {}).get("text"))
@@ -108,7 +110,8 @@ def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, statu
                            start_tiles=None if start_board is None
                            else rules.tiles_on(start_board),
                            max_start=sheet.MAX_START_SCORE,
-                           start=start or {}, error_field=field,
+                           start=start or {}, scores_so_far=sheet.start_scores(game),
+                           error_field=field,
                            play_refused=play_refused,
                            chosen_seat=sheet.next_seat(game) if seat is None else seat), status
 

@@ -231,6 +231,22 @@ def test_the_photo_page_keeps_score_from_the_board_read(client, mid_game_photo):
     assert 'id="start-fields"' not in client.get(url).get_data(as_text=True)
 
 
+def test_a_game_started_from_a_board_offers_its_scores_so_far_to_keep_from_a_photo(
+        client, mid_game_photo):
+    """A game already started from a board (scores Ann 120, Bob 95) and no turn yet is
+    offered to keep score from a photo's board too, its boxes holding each player's score so
+    far: they held 0, and the button, pressed as offered, started the game again at 0 each,
+    the scores typed at its start gone."""
+    game = _started(client)
+    key = game["table_key"]
+    resp = client.post(f"/api/games/{key}/photos", data=mid_game_photo,
+                       content_type="image/jpeg")
+    url = f"/games/{key}/photos/{resp.get_json()['photo_id']}"
+    page = client.get(url).get_data(as_text=True)
+    offered = dict(re.findall(r'name="(start\d)" id="start\d"[^>]* value="(\d*)"', page))
+    assert offered == {"start0": "120", "start1": "95"}
+
+
 REAL = Path(__file__).parents[1] / "data" / "vision" / "real"
 EMPTY_BOARD = REAL / "IMG_20151016_165303.jpg"  # a real photo of an empty Bug Words board
 
