@@ -364,6 +364,35 @@ def test_a_werdup_board_photographed_at_an_angle_starts_with_its_stacks(client):
     assert game["start"]["tiles"] == tiles
 
 
+@pytest.mark.parametrize(("under", "said"), [
+    (3, ["Row 7, column E: the photo shows a stack of 4; no tile was added here, so the stack "
+         "should stay 3 high."]),
+    (4, [])])
+def test_a_werdup_photo_s_stacks_off_the_sheet_s_heights_are_said(client, under, said):
+    """The sheet's board before the C of EPIC, its I on a stack of ``under``; the render shows
+    that stack 4 high. `companion read --previous` says the stack is not as the board before
+    it and the play make it ("check: row 7, column E: ..."); the photo page said nothing of
+    the stacks, and scored the play on heights the table had not checked. Both score it on
+    the board before, as the engine counts the stacks."""
+    from tools.render.rig import load_truth
+
+    photo = Path(__file__).parents[1] / "data" / "werdup_renders" / "render-101.jpg"
+    truth, _ = load_truth(photo)
+    from companion.board import Placement
+
+    before = truth.copy()
+    before.remove([Placement(7, 4, "C")])  # the C of EPIC, the play
+    rows = before.to_text().splitlines()
+    rows[6] = rows[6].replace("I4", f"I{under}")
+    key = _started(client, "\n".join(rows) + "\n", kind="werdup")["table_key"]
+    resp = client.post(f"/api/games/{key}/photos", data=photo.read_bytes(),
+                       content_type="image/jpeg")
+    page = client.get(f"/games/{key}/photos/{resp.get_json()['photo_id']}").get_data(
+        as_text=True)
+    listed = re.search(r'id="stack-checks".*?<ul class="list">(.*?)</ul>', page, re.S)
+    assert (re.findall(r"<li>(.*?)</li>", listed.group(1)) if listed else []) == said
+
+
 def _photo_of_a_new_game(page, photo, shown: str = "#start-fields") -> None:
     """A new Bug Words game of Ann and Bob, and ``photo`` sent from its sheet: its photo page,
     once it shows ``shown``. The photo page has loaded, its script with it: Enter in Keep
