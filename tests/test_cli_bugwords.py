@@ -230,12 +230,14 @@ def test_moves_from_a_game_record(capsys):
 ])
 def test_moves_on_a_record_that_breaks_the_rules_is_bad_input(capsys, tmp_path, moves,
                                                               message):
-    # it was exit status 1, which for moves means "no play exists"
+    # it was exit status 1, which for moves means "no play exists"; the record is named as
+    # WerdUp's moves names one ("Cannot use the record as a position: ..." named no file)
     path = tmp_path / "game.gcg"
     path.write_text("#player1 A A\n#player2 B B\n" + moves)
     code, out, err = run(capsys, "bugwords", "moves", str(path), "AEINRST")
     assert code == 2 and out == ""
-    assert "Cannot use the record as a position" in err and message in err
+    assert err.startswith("companion: The position ") and "game.gcg: game record line " in err
+    assert message in err
 
 
 def test_no_play_exists(capsys, tmp_path, word_list):

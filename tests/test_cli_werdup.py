@@ -290,7 +290,7 @@ def test_replay_shows_a_nick_with_a_control_character_escaped(capsys, tmp_path):
                     ">a\x1b[2Jb: ACDEHRT 5D CAT +6 6\n")
     code, out, _ = run(capsys, "werdup", "replay", str(path))
     assert code == 0 and "\x1b" not in out
-    assert "a\\x1b[2Jb: 5D CAT" in out and "Winner: a\\x1b[2Jb" in out
+    assert "a\\x1b[2Jb: 5D CAT" in out and "Leading: a\\x1b[2Jb" in out
 
 
 def test_turn_with_a_tile_gone_is_not_one_play(capsys, tmp_path):
@@ -447,3 +447,20 @@ def test_a_reading_of_another_game_s_board_is_named_so(capsys, tmp_path):
     assert (code, out) == (2, "")
     assert err == (f"companion: The position {reading}: this is the reading of a photo of a Bug "
                    "Words board, not of a WerdUp board.\n")
+
+
+def test_replay_of_a_game_not_over_names_no_winner(capsys, tmp_path):
+    """A record of a game still going (a score sheet's record downloaded mid-game) printed
+    "Winner: ann", as if the game were over; it says who leads, and that the game goes on.
+    A finished record still names its winner."""
+    record = tmp_path / "game.txt"
+    record.write_text("#werdup-record 1\n#player1 ann Ann\n#player2 bob Bob\n"
+                      ">ann: ACDEHRT 5D CAT [111] +6 6\n", encoding="utf-8")
+    code, out, _ = run(capsys, "werdup", "replay", str(record))
+    assert code == 0
+    assert out.endswith("Totals: ann 6, bob 0\nLeading: ann (the game is not over)\n")
+    code, out, _ = run(capsys, "werdup", "replay", str(record), "--json")
+    assert code == 0 and json.loads(out)["over"] is False
+    finished = Path(__file__).parent / "data" / "werdup-short-game.txt"
+    code, out, _ = run(capsys, "werdup", "replay", str(finished), "--json")
+    assert code == 0 and json.loads(out)["over"] is True

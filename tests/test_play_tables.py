@@ -425,3 +425,23 @@ def test_a_record_counts_its_totals_from_the_scores_at_the_start() -> None:
                        [SheetTurn(1, 0, "play", after.score, "AT", after.to_dict())],
                        start_scores=[120, 95])
     assert f"+{after.score} {120 + after.score}" in table.write_record(sheet)
+
+
+@pytest.mark.parametrize("letter", ["Ç", "é", "ß", "Ä"])
+def test_a_bug_words_letter_no_tile_has_is_refused_naming_it(letter) -> None:
+    """A letter no Bug Words tile has, typed in a play or in a photo's grid, is the play's
+    refusal, naming the letter and its square: it was taken, and the board it left could not
+    be read back ("The stored board cannot be read: board text line 8: cannot read square
+    'Ç'."), the sheet blaming its own board."""
+    table = BugWordsTable()
+    typed = table.score_play(None, f"8H {letter}AT", WORDS)
+    assert not typed.legal and typed.squares == [(7, 7)]
+    assert typed.reason == (f"The letter {letter!r} is on no Bug Words tile: write letters "
+                            "A-Z, a blank's letter in lower case")
+    board = Board(15, 15)
+    board.place(table.parse_play(board, "8H CAT"))
+    grid = [[board.get(r, c) or "" for c in range(15)] for r in range(15)]
+    grid[8][8] = letter
+    seen = table.score_observed(board.to_text(), grid, WORDS)
+    assert not seen.legal and seen.squares == [(8, 8)]
+    assert seen.reason == typed.reason

@@ -125,8 +125,14 @@ def height_mismatches(previous: BoardState, play: ReadPlay,
     """Cells where the heights seen in the photo disagree with the previous state plus the
     play: a changed letter whose stack did not grow by one, or an unchanged one that did.
     Cells whose height was not seen are not judged."""
+    return stack_mismatches(previous, {(p.row, p.col) for p in play.placements}, seen)
+
+
+def stack_mismatches(previous: BoardState, new: set[tuple[int, int]],
+                     seen: list[list[int | None]]) -> list[dict]:
+    """:func:`height_mismatches` for the squares ``new`` given a new tile (a score sheet's
+    photo page, whose grid the player corrects, tells them by their letters)."""
     out = []
-    new = {(p.row, p.col) for p in play.placements}
     for r, row in enumerate(seen):
         for c, h in enumerate(row):
             before = previous.heights[r][c]

@@ -8,6 +8,7 @@ from companion.board import Board, FormedWord, Placement, PlayError, no_new_tile
 from companion.bugwords.rules import BugWordsRules
 from companion.lexicon import Lexicon, missing_reason
 from companion.text import counted
+from companion.tiles import BLANK
 
 
 class IllegalPlay(PlayError):
@@ -27,14 +28,27 @@ def check_new_tiles(placements: Sequence[Placement], play: str = "the play") -> 
         raise IllegalPlay(no_new_tile(play))
 
 
+def check_tile_letters(placements: Sequence[Placement], rules: BugWordsRules) -> None:
+    """Refuse a new tile whose letter no tile of the set has (``Ç``, ``é``: the tiles are
+    A-Z, a blank written as the letter it stands for in lower case), naming its square: a
+    typed play or a photo's grid corrected by hand can hold one, a rack never does."""
+    letters = set(rules.tiles.counts) - {BLANK}
+    for p in placements:
+        if p.tile.upper() not in letters or not p.tile.isalpha():
+            raise IllegalPlay(f"the letter {p.tile!r} is on no Bug Words tile: write letters "
+                              "A-Z, a blank's letter in lower case", [(p.row, p.col)])
+
+
 def check_placement(
     board: Board, placements: Sequence[Placement], rules: BugWordsRules
 ) -> list[FormedWord]:
     """Check the shape of a play (no word list): returns the words it forms.
 
-    Raises :class:`IllegalPlay`: not in one line, a gap, a square already covered, the first
-    play missing the centre, a play not joined to the tiles on the board, a word too short.
+    Raises :class:`IllegalPlay`: a letter no tile of the set has, not in one line, a gap, a
+    square already covered, the first play missing the centre, a play not joined to the tiles
+    on the board, a word too short.
     """
+    check_tile_letters(placements, rules)
     for p in placements:
         if board.occupied(p.row, p.col):
             raise IllegalPlay(f"square {square_name(p.row, p.col)} already has a tile on it",

@@ -265,7 +265,7 @@ def position_from_text(text: str, name: str = "-", option: str | None = None) ->
         except CompanionError as exc:  # a record that breaks the rules is no position either
             if isinstance(exc, UsageError):
                 raise
-            raise UsageError(f"cannot use the record as a position: {exc}") from exc
+            raise UsageError(f"{where}: {exc}") from exc
     try:
         return Board.from_text(text, rules.layout.rows, rules.layout.cols,
                                max_height=rules.max_height,

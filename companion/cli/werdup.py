@@ -315,7 +315,9 @@ def run_replay(args: argparse.Namespace) -> int:
         return 0 if result.ok else 1
     print(format_replay_lines(result.lines))
     print(printable("Totals: " + ", ".join(f"{p} {s}" for p, s in result.totals.items())))
-    print(printable("Winner: " + " and ".join(result.winners())))
+    leaders = " and ".join(result.winners())
+    print(printable(f"Winner: {leaders}" if result.over
+                    else f"Leading: {leaders} (the game is not over)"))
     if not result.ok:
         bad = sum(1 for ln in result.lines if not ln.ok)
         print(f"{counted(bad, 'line')} {'disagrees' if bad == 1 else 'disagree'} with the "

@@ -17,10 +17,10 @@ from flask import (
 )
 from flask.typing import ResponseReturnValue
 
-from companion.board import Board
+from companion.board import Board, column_name
 from companion.errors import CompanionError, UsageError
 from companion.play import Table
-from companion.text import counted
+from companion.text import capital_first, counted
 from companion.web import openapi, photos, quota, table_rules
 from companion.web import scoresheet as sheet
 from companion.web.db import session
@@ -82,8 +82,10 @@ def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, statu
     who played (the one whose turn it is unless ``seat`` was chosen); ``squares``: those the
     error is about, marked invalid and described by it. A game with no turn yet is offered
     to keep score from the board read (:func:`start_from_photo`), its boxes as ``start``
-    sent them after a refusal (``field``: the box refused); ``play_refused``: the error is
-    the play's, Score the new tiles having been pressed."""
+    sent them after a refusal, else the game's names and scores so far (a game already
+    started from a board keeps its scores, where the boxes said 0; ``field``: the box
+    refused); ``play_refused``: the error is the play's, Score the new tiles having been
+    pressed."""
     reading = photo.reading or {}
     rules = sheet.table(game)
     board = rules.load_board((game.board or {}).get("text"))
@@ -101,6 +103,7 @@ def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, statu
                            title=sheet.table(game).title,
                            table=sheet.can_change(game, key), grid=shown,
                            unsure=unsure, new=new, new_tiles=len(new),
+                           stack_checks=_stack_checks(game, board, reading, new),
                            listed=photos.listed_on_page(reading.get("uncertain", [])),
                            columns=photos.COLUMNS, error=error,
                            error_squares=[list(sq) for sq in squares],
@@ -108,9 +111,30 @@ def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, statu
                            start_tiles=None if start_board is None
                            else rules.tiles_on(start_board),
                            max_start=sheet.MAX_START_SCORE,
-                           start=start or {}, error_field=field,
+                           start=start or {}, scores_so_far=sheet.start_scores(game),
+                           error_field=field,
                            play_refused=play_refused,
                            chosen_seat=sheet.next_seat(game) if seat is None else seat), status
+
+
+def _stack_checks(game: Game, board: Board, reading: dict,
+                  new: set[tuple[int, int]]) -> list[str]:
+    """A WerdUp photo's stacks whose height, as seen, is not the sheet's board plus the new
+    tiles (one more where a letter changed, the same elsewhere): each said as `companion read
+    --previous` says it (:func:`vision.werdup_turn.stack_mismatches`), for the table to look
+    at the board again; the play is scored on the sheet's heights all the same. Not said of
+    a photo of a board the sheet has no tile of (keeping score from it is the way on) nor of
+    one whose heights the photo does not show."""
+    if game.kind != "werdup" or not reading.get("heights_seen") or board.is_empty():
+        return []
+    from vision.cells import squares_named
+    from vision.werdup_turn import stack_mismatches, state_of
+
+    seen = reading.get("heights") or []
+    if len(seen) != board.rows or any(len(row) != board.cols for row in seen):
+        return []
+    return [capital_first(f"{squares_named([m], column_name)}: {m['reason']}.")
+            for m in stack_mismatches(state_of(board), new, seen)]
 
 
 def _board_shown(rules: Table, grid: list[list[str]], reading: dict) -> Board | None:

@@ -191,6 +191,7 @@ class Replay:
     lines: list[ReplayLine]
     totals: dict[str, int]
     board: Board
+    over: bool = True  # the record ends the game (its #end, the tiles left counted, its turns)
 
     @property
     def ok(self) -> bool:
@@ -207,6 +208,7 @@ class Replay:
             "moves": [asdict(ln) | {"ok": ln.ok} for ln in self.lines],
             "totals": self.totals,
             "winners": self.winners(),
+            "over": self.over,
             "board": self.board.to_text(),
         }
 
@@ -308,7 +310,8 @@ def _replay(text: str, lexicon: Lexicon, rules: WerdUpRules | None,
         out += state.missing_rack_penalties()
     if clock is not None and ended:
         out += state.missing_time_penalties(out, clock)
-    return Replay(rules.name, out, state.totals, state.board)
+    return Replay(rules.name, out, state.totals, state.board,
+                  over=ended or bool(state.over))
 
 
 @dataclass

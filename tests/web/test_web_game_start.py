@@ -231,6 +231,22 @@ def test_the_photo_page_keeps_score_from_the_board_read(client, mid_game_photo):
     assert 'id="start-fields"' not in client.get(url).get_data(as_text=True)
 
 
+def test_a_game_started_from_a_board_offers_its_scores_so_far_to_keep_from_a_photo(
+        client, mid_game_photo):
+    """A game already started from a board (scores Ann 120, Bob 95) and no turn yet is
+    offered to keep score from a photo's board too, its boxes holding each player's score so
+    far: they held 0, and the button, pressed as offered, started the game again at 0 each,
+    the scores typed at its start gone."""
+    game = _started(client)
+    key = game["table_key"]
+    resp = client.post(f"/api/games/{key}/photos", data=mid_game_photo,
+                       content_type="image/jpeg")
+    url = f"/games/{key}/photos/{resp.get_json()['photo_id']}"
+    page = client.get(url).get_data(as_text=True)
+    offered = dict(re.findall(r'name="(start\d)" id="start\d"[^>]* value="(\d*)"', page))
+    assert offered == {"start0": "120", "start1": "95"}
+
+
 REAL = Path(__file__).parents[1] / "data" / "vision" / "real"
 EMPTY_BOARD = REAL / "IMG_20151016_165303.jpg"  # a real photo of an empty Bug Words board
 
@@ -346,6 +362,35 @@ def test_a_werdup_board_photographed_at_an_angle_starts_with_its_stacks(client):
     game = client.get(f"/api/games/{key}").get_json()
     assert game["start"]["board"] == truth.to_text()
     assert game["start"]["tiles"] == tiles
+
+
+@pytest.mark.parametrize(("under", "said"), [
+    (3, ["Row 7, column E: the photo shows a stack of 4; no tile was added here, so the stack "
+         "should stay 3 high."]),
+    (4, [])])
+def test_a_werdup_photo_s_stacks_off_the_sheet_s_heights_are_said(client, under, said):
+    """The sheet's board before the C of EPIC, its I on a stack of ``under``; the render shows
+    that stack 4 high. `companion read --previous` says the stack is not as the board before
+    it and the play make it ("check: row 7, column E: ..."); the photo page said nothing of
+    the stacks, and scored the play on heights the table had not checked. Both score it on
+    the board before, as the engine counts the stacks."""
+    from tools.render.rig import load_truth
+
+    photo = Path(__file__).parents[1] / "data" / "werdup_renders" / "render-101.jpg"
+    truth, _ = load_truth(photo)
+    from companion.board import Placement
+
+    before = truth.copy()
+    before.remove([Placement(7, 4, "C")])  # the C of EPIC, the play
+    rows = before.to_text().splitlines()
+    rows[6] = rows[6].replace("I4", f"I{under}")
+    key = _started(client, "\n".join(rows) + "\n", kind="werdup")["table_key"]
+    resp = client.post(f"/api/games/{key}/photos", data=photo.read_bytes(),
+                       content_type="image/jpeg")
+    page = client.get(f"/games/{key}/photos/{resp.get_json()['photo_id']}").get_data(
+        as_text=True)
+    listed = re.search(r'id="stack-checks".*?<ul class="list">(.*?)</ul>', page, re.S)
+    assert (re.findall(r"<li>(.*?)</li>", listed.group(1)) if listed else []) == said
 
 
 def _photo_of_a_new_game(page, photo, shown: str = "#start-fields") -> None:

@@ -1332,3 +1332,18 @@ def test_a_game_form_naming_an_unknown_game_is_refused_by_the_games_titles(clien
     assert resp.status_code == 400
     assert ("Unknown game &#39;chess&#39;; choose one of WerdUp or Bug Words."
             in resp.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("rule", ["none", "single"])
+def test_a_bug_words_play_with_a_letter_no_tile_has_is_refused_naming_the_letter(client,
+                                                                                 rule):
+    """"8H ÇAT" was refused as "The stored board cannot be read: board text line 8: cannot
+    read square 'Ç'.", as if the sheet's own board were broken; the play's letter is at
+    fault, and the refusal says so, as WerdUp's sheet says it of its plays."""
+    key = client.post("/api/games", json={"game": "bugwords", "players": ["Ann", "Bob"],
+                                          "challenge_rule": rule}).get_json()["table_key"]
+    resp = client.post(f"/api/games/{key}/turns", json={"play": "8H ÇAT"})
+    assert resp.status_code == 400
+    assert resp.get_json()["error"] == ("8H ÇAT: The letter 'Ç' is on no Bug Words tile: "
+                                        "write letters A-Z, a blank's letter in lower case.")
+    assert client.get(f"/api/games/{key}").get_json()["turns"] == []
