@@ -324,26 +324,32 @@ def player_id() -> str:
     return session["player"]
 
 
-def local_date(value: str | None, fallback: dt.date) -> dt.date:
-    """The player's own date (sent by the page); within a day of UTC, else ``fallback``."""
+def local_date(value: str | None, day: dt.date) -> dt.date:
+    """The player's own date (sent by the page) when a sheet for ``day`` is sent: within a
+    day of UTC's; else ``day`` when it is current (today somewhere), else UTC's date (a past
+    day's sheet sent without the page's date is not sent on that day)."""
     try:
-        day = date_from(value)
+        own = date_from(value)
     except UsageError:
-        return fallback
-    return day if is_current(day) else fallback
+        own = None
+    if own is not None and is_current(own):
+        return own
+    return day if is_current(day) else today_utc()
 
 
-def streak(player: str) -> int:
-    """Days in a row, by the player's own dates, ending on their latest day played."""
-    days = sorted(set(db().scalars(select(GirdleSubmission.local_date).where(
-        GirdleSubmission.player == player))), reverse=True)
-    if not days:
+def streak(player: str, now: dt.datetime | None = None) -> int:
+    """The player's daily streak: the days in a row, by the player's own dates, on each of
+    which they sent that day's puzzle (a past day's sheet sent later counts for no day). It
+    ends on the latest such day and lapses once the day after it is over everywhere on Earth
+    (:func:`revealed`) without its puzzle sent on it: 0 when there is none going."""
+    days = set(db().scalars(select(GirdleSubmission.local_date).where(
+        GirdleSubmission.player == player,
+        GirdleSubmission.local_date == GirdleSubmission.puzzle_date)))
+    if not days or revealed(max(days) + dt.timedelta(days=1), now):
         return 0
-    run = 1
-    for a, b in zip(days, days[1:], strict=False):
-        if (a - b).days != 1:
-            break
-        run += 1
+    run, day = 0, max(days)
+    while day in days:
+        run, day = run + 1, day - dt.timedelta(days=1)
     return run
 
 
