@@ -324,26 +324,32 @@ def player_id() -> str:
     return session["player"]
 
 
-def local_date(value: str | None, fallback: dt.date) -> dt.date:
-    """The player's own date (sent by the page); within a day of UTC, else ``fallback``."""
+def local_date(value: str | None, day: dt.date) -> dt.date:
+    """The player's own date (sent by the page) when a sheet for ``day`` is sent: within a
+    day of UTC's; else ``day`` when it is current (today somewhere), else UTC's date (a past
+    day's sheet sent without the page's date is not sent on that day)."""
     try:
-        day = date_from(value)
+        own = date_from(value)
     except UsageError:
-        return fallback
-    return day if is_current(day) else fallback
+        own = None
+    if own is not None and is_current(own):
+        return own
+    return day if is_current(day) else today_utc()
 
 
-def streak(player: str) -> int:
-    """Days in a row, by the player's own dates, ending on their latest day played."""
-    days = sorted(set(db().scalars(select(GirdleSubmission.local_date).where(
-        GirdleSubmission.player == player))), reverse=True)
-    if not days:
+def streak(player: str, now: dt.datetime | None = None) -> int:
+    """The player's daily streak: the days in a row, by the player's own dates, on each of
+    which they sent that day's puzzle (a past day's sheet sent later counts for no day). It
+    ends on the latest such day and lapses once the day after it is over everywhere on Earth
+    (:func:`revealed`) without its puzzle sent on it: 0 when there is none going."""
+    days = set(db().scalars(select(GirdleSubmission.local_date).where(
+        GirdleSubmission.player == player,
+        GirdleSubmission.local_date == GirdleSubmission.puzzle_date)))
+    if not days or revealed(max(days) + dt.timedelta(days=1), now):
         return 0
-    run = 1
-    for a, b in zip(days, days[1:], strict=False):
-        if (a - b).days != 1:
-            break
-        run += 1
+    run, day = 0, max(days)
+    while day in days:
+        run, day = run + 1, day - dt.timedelta(days=1)
     return run
 
 
@@ -480,7 +486,8 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
             start_par_search(day)  # the day's puzzle: par is ready when the player submits
         except jobs.Busy:
             pass  # started by a later request
-    play_sheet, played = sheet_in_progress(day)
+    sent = sent_sheet(day, player_id())
+    play_sheet, played = sheet_in_progress(day, sent)
     next_day = day + dt.timedelta(days=1)  # linked once it is served (begun somewhere)
     grid = hints_pending = None
     if request.args.get("hints") and revealed(day):
@@ -496,15 +503,16 @@ def _page(day: dt.date, result=None, error=None, text="", status=200, sheet=None
         word_list_notes=word_list_notes(),
         revealed=revealed(day), submitted=has_submitted(player_id(), day),
         hints=grid, hints_pending=hints_pending, par_poll=PAR_POLL_SECONDS, today=today_utc(),
-        play_sheet=play_sheet, played=played,
+        play_sheet=play_sheet, played=played, sent_sheet=sent,
         prev=day - dt.timedelta(days=1) if day > default_edition().first_date else None,
         next=next_day if begun(next_day) else None), status
 
 
-def sheet_in_progress(day: dt.date) -> tuple[str, int]:
+def sheet_in_progress(day: dt.date, sent: str) -> tuple[str, int]:
     """The sheet played so far on the play page that the day's page address carries
     (``?sheet=``, as the play page's link to it writes it), so that the day's page leads back
-    to it, and its number of words; ``("", 0)`` for none, or one that cannot be played."""
+    to it, and its number of words; ``("", 0)`` for none, one that cannot be played, or the
+    sheet already sent (``sent``, as :func:`sent_sheet` gives it): nothing is left to play."""
     text = plain_text(str(request.args.get("sheet", "")))
     if not text.strip() or len(text) > MAX_SOLUTION:
         return "", 0
@@ -512,7 +520,23 @@ def sheet_in_progress(day: dt.date) -> tuple[str, int]:
         state = _play_state(day, text)
     except CompanionError:
         return "", 0
+    if sent and state["text"] == sent:
+        return "", 0
     return state["text"], len(state["sheet"].words)
+
+
+def sent_sheet(day: dt.date, player: str) -> str:
+    """The sheet ``player`` keeps for ``day`` as the play page carries and keeps it on the
+    phone (its words alone, replayed by the engine), so the day's page knows a sheet played
+    on the phone was sent; "" when none was sent, or its words no longer make a sheet."""
+    row = db().scalars(select(GirdleSubmission).where(
+        GirdleSubmission.player == player, GirdleSubmission.puzzle_date == day)).first()
+    if row is None:
+        return ""
+    try:
+        return str(_play_state(day, "\n".join(str(w) for w in row.words))["text"])
+    except CompanionError:
+        return ""
 
 
 @bp.get("/girdle")

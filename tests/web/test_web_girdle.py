@@ -158,12 +158,13 @@ def test_a_day_named_in_a_title_or_a_refusal_is_written_as_a_player_reads_it(sql
             assert not re.search(r"\d{4}-\d\d", refusal[:refusal.index("</")]), url
 
 
-def test_submit_a_solution_see_the_breakdown_and_keep_the_best(sqlite_app):
+def test_submit_a_solution_see_the_breakdown_and_keep_the_best(sqlite_app, monkeypatch):
     client = sqlite_app.test_client()
     text = typed_solution(sqlite_app)
     tok = token(client)
+    _at(monkeypatch, dt.datetime.combine(DAY, dt.time(9)))  # the day's own sheet, on the day
     resp = client.post(f"/girdle/{DAY}", data={"solution": text, "csrf_token": tok,
-                                               "local_date": today_utc().isoformat()})
+                                               "local_date": DAY.isoformat()})
     # Post/Redirect/Get: the answer is a page of its own, rebuilt from the sheet kept
     assert resp.status_code == 303, resp.get_data(as_text=True)
     assert resp.headers["Location"] == f"/girdle/{DAY}/result"
@@ -174,7 +175,7 @@ def test_submit_a_solution_see_the_breakdown_and_keep_the_best(sqlite_app):
         _p, _s, card = play_solution(puzzle(DAY), parse_solution(text, puzzle(DAY)),
                                      default_lexicon())
     assert f"{card.final} points" in page and 'id="card"' in page
-    assert "streak: 1 day" in page
+    assert "streak: 1 day" in page and "Streak: 1 day in a row" in page
     with sqlite_app.app_context():
         rows = session().query(GirdleSubmission).all()
         assert [(r.puzzle_date, r.score) for r in rows] == [(DAY, card.final)]
@@ -219,18 +220,68 @@ def test_left_out_activations_serve_the_later_words_soonest_first(sqlite_app, ba
     assert [p.word for p in placements] == [m.word for m in moves]
 
 
-def test_streak_counts_the_players_own_days(sqlite_app):
+def _at(monkeypatch, when: dt.datetime) -> None:
+    """The Girdle pages' clock set to ``when`` (UTC)."""
+    from companion.web import girdle
+
+    monkeypatch.setattr(girdle, "now_utc", lambda: when.replace(tzinfo=dt.UTC))
+
+
+def test_a_streak_is_the_days_whose_own_puzzle_was_sent_and_lapses(sqlite_app, monkeypatch):
+    """A player who played 1-5 December and nothing since was shown "5 days" on 20
+    December: the run was counted back from the latest day played, however long ago. A
+    streak is the days in a row, ending today or yesterday, whose own puzzle was sent on
+    the day; a past day's puzzle sent later fills no gap."""
     with sqlite_app.app_context():
         db = session()
-        for puzzle_day, local in [(1, 10), (2, 11), (3, 12), (5, 14), (6, 15)]:
-            db.add(GirdleSubmission(player="p", puzzle_date=dt.date(2026, 1, puzzle_day),
-                                    local_date=dt.date(2026, 1, local), words=[], score=1,
-                                    rank="Good"))
-        db.add(GirdleSubmission(player="other", puzzle_date=dt.date(2026, 1, 6),
-                                local_date=dt.date(2026, 1, 16), words=[], score=1, rank=""))
+        sent = [(dt.date(2026, 11, 28), dt.date(2026, 11, 28)),
+                (dt.date(2026, 11, 29), dt.date(2026, 11, 29)),
+                (dt.date(2026, 11, 30), dt.date(2026, 12, 2)),  # from the archive, later
+                *[(dt.date(2026, 12, d), dt.date(2026, 12, d)) for d in range(1, 6)]]
+        for puzzle_day, local in sent:
+            db.add(GirdleSubmission(player="p", puzzle_date=puzzle_day, local_date=local,
+                                    words=[], score=1, rank="Good"))
+        # another player's days, and a day played only from the archive, count for no one
+        db.add(GirdleSubmission(player="other", puzzle_date=dt.date(2026, 12, 6),
+                                local_date=dt.date(2026, 12, 6), words=[], score=1, rank=""))
+        db.add(GirdleSubmission(player="late", puzzle_date=dt.date(2026, 12, 4),
+                                local_date=dt.date(2026, 12, 5), words=[], score=1, rank=""))
         db.commit()
-        assert streak("p") == 2  # 14th and 15th; the 13th was missed
-        assert streak("nobody") == 0
+        for when, run in [(dt.datetime(2026, 12, 5, 20), 5),  # today played
+                          (dt.datetime(2026, 12, 6, 23), 5),  # today's not sent yet
+                          # 6 December is still today at UTC-12 until noon UTC on the 7th
+                          (dt.datetime(2026, 12, 7, 11, 59), 5),
+                          (dt.datetime(2026, 12, 7, 12), 0),  # missed: over everywhere
+                          (dt.datetime(2026, 12, 20, 9), 0)]:
+            _at(monkeypatch, when)
+            assert streak("p") == run, when
+        assert streak("nobody") == 0 and streak("late") == 0
+    client = sqlite_app.test_client()
+    with client.session_transaction() as cookie:
+        cookie["player"] = "p"
+    _at(monkeypatch, dt.datetime(2026, 12, 6, 9))
+    assert "streak: 5 days" in client.get(f"/girdle/{DAY}").get_data(as_text=True)
+    _at(monkeypatch, dt.datetime(2026, 12, 20, 9))
+    assert 'id="streak"' not in client.get(f"/girdle/{DAY}").get_data(as_text=True)
+
+
+def test_a_past_days_sheet_counts_for_no_day_of_the_streak(sqlite_app, monkeypatch):
+    """A day's own sheet sent on its day starts a streak; a past day's sheet sent from the
+    archive does not, with the phone's date or without it (the date it was kept under, when
+    the page sent none, was the puzzle's own, as though sent on that day)."""
+    text = typed_solution(sqlite_app)
+    _at(monkeypatch, dt.datetime.combine(DAY + dt.timedelta(days=3), dt.time(9)))
+    for local in [(DAY + dt.timedelta(days=3)).isoformat(), None]:
+        client = sqlite_app.test_client()
+        data = {"solution": text, "csrf_token": token(client)}
+        if local:
+            data["local_date"] = local
+        client.post(f"/girdle/{DAY}", data=data)
+        page = client.get(f"/girdle/{DAY}/result").get_data(as_text=True)
+        assert 'id="streak"' not in page and "No streak going" in page, local
+    with sqlite_app.app_context():
+        assert {r.local_date for r in session().query(GirdleSubmission)} == {
+            DAY + dt.timedelta(days=3)}
 
 
 def test_a_sheet_typed_with_accents_scores_as_its_plain_letters(sqlite_app):
@@ -451,14 +502,15 @@ def test_a_ranked_sheet_shows_its_rank_against_par_as_it_stands(sqlite_app, monk
     assert rank_of_page(client.get(f"/girdle/{day}/result")) == now
 
 
-def test_girdle_api(sqlite_app):
+def test_girdle_api(sqlite_app, monkeypatch):
     client = sqlite_app.test_client()
     data = client.get(f"/api/girdle/{DAY}").get_json()
     assert len(data["lines"]) == 7 and data["sheet"]["a4"].endswith("paper=a4")
     assert data["family"] == "star"
     player = new_player(client)
+    _at(monkeypatch, dt.datetime.combine(DAY, dt.time(9)))  # the day's own sheet, on the day
     result = ranked(client, DAY, {"solution": typed_solution(sqlite_app), "player": player,
-                                  "local_date": today_utc().isoformat()})
+                                  "local_date": DAY.isoformat()})
     assert result["card"]["complete"] and result["streak"] == 1
     assert result["score"] == result["card"]["final"]
     for body, message in [({"player": new_player(client)}, "solution"),

@@ -801,3 +801,43 @@ def test_the_phone_keeps_the_sheet_for_the_day_reached_by_any_link(base_url, bro
         assert page.locator("#play-new").is_hidden()
         page.goto(f"/girdle/{DAY + dt.timedelta(days=1)}")  # another day keeps its own
         assert page.inner_text("#play-link") == "Play on this phone"
+
+
+@pytest.mark.browser
+def test_a_sheet_sent_from_the_phone_is_not_played_on_again(base_url, browser):
+    """A finished sheet played on the phone and sent: the answer page and the day's page
+    still offered "Go on playing on this phone" (the phone kept the sheet), which led to the
+    finished sheet and its Submit button again. Once sent, the day's page leads to the sheet
+    sent and offers a new one; a sheet not finished is still offered."""
+    pz, moves, score = _moves()
+    with phones(browser, base_url) as (page,):
+        page.goto(f"/girdle/{DAY}/play")
+        _play_words(page, moves)
+        assert f"{score} points" in page.inner_text("#final")
+        days_page = page.get_attribute("#day-link", "href")  # the finished sheet in it
+        page.goto(f"/girdle/{DAY}")
+        assert page.inner_text("#play-link") == "Go on playing on this phone"  # not sent yet
+        with page.expect_navigation():
+            page.tap("#play-link")
+        with page.expect_navigation():
+            page.tap("#submit-sheet button[type=submit]")
+        assert f"{score} points" in page.inner_text("#result")
+        for address in (None, f"/girdle/{DAY}", days_page, f"/girdle/{DAY}/result"):
+            if address:
+                page.goto(address)
+            assert page.inner_text("#play-link") == "Play on this phone", address
+            assert page.locator("#play-new").is_hidden()
+            with page.expect_navigation():
+                page.tap("#play-link")
+            assert f"Word 1 of {pz.words}" in page.inner_text("#prompt"), address
+            assert page.locator("#resume").is_hidden()  # nor offered on the play page
+            page.go_back()
+        page.goto(f"/girdle/{DAY}")
+        assert page.locator("#your-sheet").is_visible()
+        page.goto(f"/girdle/{DAY}/play")
+        _play_words(page, moves[:2])  # a new sheet, not finished: still offered
+        page.goto(f"/girdle/{DAY}")
+        assert page.inner_text("#play-link") == "Go on playing on this phone"
+        with page.expect_navigation():
+            page.tap("#play-link")
+        assert f"Word 3 of {pz.words}" in page.inner_text("#prompt")
