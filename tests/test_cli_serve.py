@@ -272,3 +272,22 @@ def test_a_setting_the_app_cannot_use_stops_the_start_in_a_sentence(
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("companion: ") and err.endswith(f"{said}\n")
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("variable", "value", "shown"), [
+    ("COMPANION_GIRDLE_SOLVE_SECONDS", "1e300", "1e+300"),
+    ("COMPANION_GIRDLE_SOLVE_SECONDS", "86401", "86401"),
+    ("COMPANION_JUDGE_CLEAR_SECONDS", "10000000000", "10000000000"),
+])
+def test_a_number_of_seconds_past_a_day_stops_the_start_in_a_sentence(
+        capsys, tmp_path, monkeypatch, variable, value, shown):
+    """A search for par's safety stop of 1e300 seconds was taken, and every search then
+    failed as it started (Python's "timestamp too large to convert to C _PyTime_t")."""
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv(variable, value)
+    assert main(["db", "current"]) == 2
+    out, err = capsys.readouterr()
+    key = variable.removeprefix("COMPANION_")
+    assert out == "" and err == (f"companion: The setting {key} ({variable}) must be at most "
+                                 f"86,400 seconds (a day), not {shown}.\n")
