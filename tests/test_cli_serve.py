@@ -85,6 +85,58 @@ def test_ctrl_c_before_the_server_s_loop_is_the_same_stop(capsys, tmp_path, monk
     assert "(Ctrl+C to stop)" in out and "Interrupted" not in err
 
 
+def test_serve_closes_a_silent_connection_and_names_no_server_version(capsys, tmp_path,
+                                                                        monkeypatch):
+    """Anyone on the network who reaches the port (``--host 0.0.0.0``) could open
+    connections and send nothing: the development server kept a thread and a file for each
+    for ever (19,990 of them held 19,993 threads and ran it out of files), and each answer
+    named its software and versions ("Werkzeug/3.1.9 Python/3.11.7"). The server ``serve``
+    runs closes a connection silent for ``IDLE_SECONDS`` and says only "companion"."""
+    import socket
+    import threading
+    import urllib.request
+
+    from flask import Flask
+    from werkzeug.serving import WSGIRequestHandler, make_server
+
+    import companion.web
+    from companion.cli import serve
+
+    ran: dict[str, object] = {}
+
+    class App:
+        def run(self, **kwargs: object) -> None:
+            ran.update(kwargs)
+
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.setattr(companion.web, "create_app", lambda: App())
+    monkeypatch.setattr(serve, "IDLE_SECONDS", 0.5, raising=False)
+    assert main(["serve", "--port", str(_free_port())]) == 0
+    capsys.readouterr()
+    # the server is made as Flask's run makes it, with the handler serve gives it
+    handler = ran.get("request_handler", WSGIRequestHandler)
+    assert isinstance(handler, type) and issubclass(handler, WSGIRequestHandler)
+
+    app = Flask("served")
+    app.add_url_rule("/", "home", lambda: "served")
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_port}/"
+        with urllib.request.urlopen(url, timeout=10) as answer:  # a request is served
+            assert answer.read() == b"served"
+            assert answer.headers["Server"] == "companion"
+        with socket.create_connection(("127.0.0.1", server.server_port)) as silent:
+            silent.settimeout(10)  # the server's wait is 0.5 s: this is its failure
+            silent.sendall(b"GET / HTTP/1.1\r\n")  # and then nothing
+            assert silent.recv(100) == b""  # closed by the server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
 def test_a_port_another_program_listens_on_is_said_in_a_sentence(capsys, tmp_path,
                                                                  monkeypatch):
     # the development server said "Address already in use" and "Port N is in use by another
@@ -220,3 +272,22 @@ def test_a_setting_the_app_cannot_use_stops_the_start_in_a_sentence(
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("companion: ") and err.endswith(f"{said}\n")
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("variable", "value", "shown"), [
+    ("COMPANION_GIRDLE_SOLVE_SECONDS", "1e300", "1e+300"),
+    ("COMPANION_GIRDLE_SOLVE_SECONDS", "86401", "86401"),
+    ("COMPANION_JUDGE_CLEAR_SECONDS", "10000000000", "10000000000"),
+])
+def test_a_number_of_seconds_past_a_day_stops_the_start_in_a_sentence(
+        capsys, tmp_path, monkeypatch, variable, value, shown):
+    """A search for par's safety stop of 1e300 seconds was taken, and every search then
+    failed as it started (Python's "timestamp too large to convert to C _PyTime_t")."""
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv(variable, value)
+    assert main(["db", "current"]) == 2
+    out, err = capsys.readouterr()
+    key = variable.removeprefix("COMPANION_")
+    assert out == "" and err == (f"companion: The setting {key} ({variable}) must be at most "
+                                 f"86,400 seconds (a day), not {shown}.\n")

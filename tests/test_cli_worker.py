@@ -14,6 +14,35 @@ def test_stalled_seconds_must_be_a_positive_number(capsys, seconds):
     assert f"--stalled-seconds must be a number of seconds above zero, not {seconds}." in err
 
 
+@pytest.mark.parametrize("seconds", ["1e20", "1e-300", "0.00001", "1", "86401"])
+def test_stalled_seconds_outside_three_heartbeats_to_a_day_are_refused(capsys, tmp_path,
+                                                                       monkeypatch, seconds):
+    """PostgreSQL reads the seconds as Python writes the number: one written with an
+    exponent (1e+20, 1e-05) was a traceback, "invalid input syntax for type interval", as
+    the worker first looked for stalled jobs; and below three heartbeats (sent at most every
+    half second) a live worker would be taken for dead. Refused before the queue is looked
+    for, on any database."""
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.setenv("DATABASE_URL", "postgresql://nobody@127.0.0.1:1/none")
+    assert main(["worker", "--stalled-seconds", seconds, "--once"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == (
+        f"companion: --stalled-seconds must be from 1.5 to 86,400 (a day), not {seconds}: a "
+        "worker sends a heartbeat every third of it, and no more often than every half "
+        "second.\n")
+    assert not (tmp_path / "instance").exists()
+
+
+@pytest.mark.parametrize("seconds", ["1.5", "86400"])
+def test_stalled_seconds_from_three_heartbeats_to_a_day_are_taken(capsys, tmp_path,
+                                                                  monkeypatch, seconds):
+    # taken, the worker goes on to find its database: here, SQLite, which it refuses
+    monkeypatch.setenv("COMPANION_INSTANCE", str(tmp_path / "instance"))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    assert main(["worker", "--stalled-seconds", seconds, "--once"]) == 2
+    assert "runs the jobs queued in PostgreSQL" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("count", ["0", "-3"])
 def test_concurrency_below_one_is_refused_repeating_it(capsys, count):
     # it said "--concurrency is at least 1." without the number, unlike --port and --top

@@ -8,6 +8,13 @@ import socket
 
 from companion.cli.common import whole_number
 
+# How long the development server waits for the next byte of a request (or for its client to
+# take the answer) before it closes the connection. A connection left open without a word kept
+# a thread and a file of the server's for ever, so anyone on the network who could reach the
+# port could hold thousands of them (19,990 idle connections held 19,993 threads and ran the
+# server out of files); a phone sending a photo on a slow network sends a byte far sooner.
+IDLE_SECONDS = 30
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
@@ -48,10 +55,28 @@ def run(args: argparse.Namespace) -> int:
     try:
         # never Werkzeug's interactive debugger: with --host 0.0.0.0 its console, /console,
         # answered every phone on the network, behind a PIN alone
-        app.run(host=args.host, port=args.port, debug=args.debug, use_debugger=False)
+        app.run(host=args.host, port=args.port, debug=args.debug, use_debugger=False,
+                request_handler=_handler())
     except KeyboardInterrupt:  # Ctrl-C once listening but before the server's loop took it
         pass                   # (the port already answers): the same stop
     return 0
+
+
+def _handler() -> type:
+    """The development server's handler of a connection: it closes one that has sent nothing
+    for :data:`IDLE_SECONDS`, and its answers name no server software or version, as under
+    gunicorn (``Server: companion``, where it said "Werkzeug/3.1.9 Python/3.11.7" to anyone
+    on the network)."""
+    from werkzeug.serving import WSGIRequestHandler
+
+    class Handler(WSGIRequestHandler):
+        timeout = IDLE_SECONDS  # set on the connection as it is taken (socketserver)
+        server_version = "companion"  # Werkzeug's name and version, and the environ's
+
+        def version_string(self) -> str:
+            return "companion"  # without Python's version after it
+
+    return Handler
 
 
 def _check_port(host: str, port: int) -> None:

@@ -9,7 +9,7 @@ import sys
 
 from companion.cli.common import check_seconds, decimal_number, whole_number
 from companion.errors import UsageError
-from companion.text import number_shown
+from companion.text import count_shown, number_shown
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="jobs run at once by this worker (default 1; each uses a core)")
     p.add_argument("--stalled-seconds", type=decimal_number, default=None, metavar="SECONDS",
                    help="a worker silent this long is taken for dead and its job is run "
-                        "again (default 30)")
+                        "again (1.5 to 86400; default 30)")
     p.add_argument("--once", action="store_true",
                    help="stop once the queue is empty instead of waiting for more")
     p.add_argument("--verbose", action="store_true", help="log every job")
@@ -42,6 +42,12 @@ def run(args: argparse.Namespace) -> int:
         # as --port and --top say theirs, the number typed repeated
         raise UsageError(f"--concurrency must be 1 or more, not {number_shown(args.concurrency)}")
     check_seconds("--stalled-seconds", args.stalled_seconds)
+    low, high = pgqueue.STALLED_RANGE
+    if args.stalled_seconds is not None and not low <= args.stalled_seconds <= high:
+        raise UsageError(f"--stalled-seconds must be from {number_shown(low)} to "
+                         f"{count_shown(int(high))} (a day), not "
+                         f"{number_shown(args.stalled_seconds)}: a worker sends a heartbeat "
+                         "every third of it, and no more often than every half second")
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(name)s %(levelname)s %(message)s")
     from companion.cli.common import database_errors

@@ -248,6 +248,10 @@ def _configured(test_config: dict[str, Any] | None, instance_path: str | None,
 
 
 JOB_QUEUES = ("postgres", "embedded")  # who runs the long jobs (companion.web.jobs.runner)
+# The most any ..._SECONDS setting takes: GIRDLE_SOLVE_SECONDS is the search's safety stop (it
+# takes seconds), and a timeout past what the system's clock calls hold (1e300) made every
+# search for par fail with Python's "timestamp too large to convert to C _PyTime_t".
+MOST_SECONDS = 86_400
 
 
 def _check_settings(config: Any) -> None:
@@ -269,6 +273,10 @@ def _check_settings(config: Any) -> None:
             if not ((whole or isinstance(value, float)) and 0 < value < math.inf):
                 raise ConfigError(f"The setting {key} (COMPANION_{key}) must be a number of "
                                   f"seconds above 0, not {as_written(value)}.")
+            if value > MOST_SECONDS:  # a search's timeout of 1e300 s failed every search
+                raise ConfigError(f"The setting {key} (COMPANION_{key}) must be at most "
+                                  f"{counted(MOST_SECONDS, 'second')} (a day), not "
+                                  f"{as_written(value)}.")
         elif not (whole and value >= 0):
             raise ConfigError(f"The setting {key} (COMPANION_{key}) must be a whole number, 0 "
                               f"or more, not {as_written(value)}.")

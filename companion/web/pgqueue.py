@@ -30,6 +30,12 @@ QUEUE = "companion"
 # A worker that has sent no heartbeat for this long is taken for dead and its jobs are run
 # again; workers send one every third of it.
 STALLED_SECONDS = 30.0
+# The silence a worker may be given for that (--stalled-seconds): from three of its
+# heartbeats, which it sends at most every half second (less, and a live worker is taken for
+# dead between two of them, its job run twice), to a day. PostgreSQL reads the seconds as
+# Python writes the number, and refused one written with an exponent (1e+20, 1e-05): the
+# worker's first look for stalled jobs was a traceback.
+STALLED_RANGE = (1.5, 86_400.0)
 
 
 def libpq_url(url: str) -> str:

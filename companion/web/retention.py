@@ -24,10 +24,22 @@ from companion.web.models import (
 )
 
 
+def days_before(days: int, now: dt.datetime | None = None) -> dt.datetime:
+    """The moment ``days`` days before ``now`` (the present): what changed before it is
+    older than ``days`` days. More days than the calendar holds before ``now`` give its first
+    moment, which nothing is older than: ``db prune --older-than 999999999`` and a setting
+    such as ``PHOTO_RETENTION_DAYS`` of a billion days (kept for ever) were Python's
+    "OverflowError: date value out of range", a traceback and a failed photo."""
+    now = now or utc_now()
+    try:
+        return now - dt.timedelta(days=days)
+    except OverflowError:  # before 1 January of year 1, or past what a timedelta holds
+        return dt.datetime.min.replace(tzinfo=now.tzinfo)
+
+
 def forget_old_photos(db: Session, days: int, now: dt.datetime | None = None) -> int:
     """Delete photos older than ``days`` days (their turns keep their scores); how many."""
-    now = now or utc_now()
-    cutoff = now - dt.timedelta(days=days)
+    cutoff = days_before(days, now)
     old = select(Photo.id).where(Photo.created < cutoff).scalar_subquery()
     db.execute(update(Turn).where(Turn.photo_id.in_(old)).values(photo_id=None))
     gone = db.execute(delete(Photo).where(Photo.created < cutoff))
@@ -39,8 +51,7 @@ def forget_old_artifacts(db: Session, days: int, now: dt.datetime | None = None)
     files older than that made by no job (PDFs); how many files. Files of an older edition of
     the code are never asked for again and go this way; a file still wanted is built again.
     Not committed: the caller commits."""
-    now = now or utc_now()
-    cutoff = now - dt.timedelta(days=days)
+    cutoff = days_before(days, now)
     ended = select(Job.key).where(Job.state.in_((DONE, FAILED)), Job.updated < cutoff)
     gone = db.execute(delete(Artifact).where(
         Artifact.key.in_(ended.scalar_subquery())
@@ -63,7 +74,7 @@ def _game_columns() -> tuple[tuple[str, Any], ...]:
 def _abandoned(days: int, now: dt.datetime | None) -> Any:
     """The ids of games with no change for ``days`` days (a game stored before changes were
     kept counts from its creation)."""
-    cutoff = (now or utc_now()) - dt.timedelta(days=days)
+    cutoff = days_before(days, now)
     return select(Game.id).where(func.coalesce(Game.changed, Game.created) < cutoff)
 
 

@@ -250,3 +250,15 @@ def test_old_files_and_finished_jobs_are_forgotten_together(tmp_path):
         db.commit()
         assert sorted(a.name for a in db.query(Artifact)) == ["b.stl", "new.pdf"]
         assert sorted(j.key[0] for j in db.query(Job)) == ["b", "c"]
+
+
+def test_files_kept_more_days_than_the_calendar_holds_are_printed_and_kept(tmp_path):
+    """An ARTIFACT_RETENTION_DAYS past the calendar's first day (files kept for ever): every
+    new PDF was a 500, Python's "date value out of range" as the old files were dropped."""
+    app = make_app(tmp_path, ARTIFACT_RETENTION_DAYS=10**9)
+    client = app.test_client()
+    for game in ("werdup", "bugwords"):
+        resp = client.get(f"/api/prints/tiles?game={game}")
+        assert resp.status_code == 200 and resp.data.startswith(b"%PDF")
+    with app.app_context():
+        assert session().query(Artifact).count() == 2

@@ -175,6 +175,18 @@ def test_girdle_player_ids_are_issued_by_the_server(client):
         assert resp.status_code == 400 and "this server issued" in resp.get_json()["error"]
 
 
+@pytest.mark.parametrize("days", [999_999_999, 10**20])
+def test_photos_kept_more_days_than_the_calendar_holds_stay(app, days):
+    """A PHOTO_RETENTION_DAYS past the calendar's first day (a photo kept for ever): each
+    photo read was a 500, Python's "date value out of range" as the old ones were dropped."""
+    _owned_game(app)
+    with app.app_context():
+        db = session()
+        assert forget_old_photos(db, days) == 0
+        db.commit()
+        assert db.query(Photo).count() == 1
+
+
 def test_old_photos_are_forgotten_after_the_retention_days(app):
     _owner, game = _owned_game(app)
     with app.app_context():

@@ -95,3 +95,16 @@ def test_prune_refuses_too_few_days_or_no_days_in_a_sentence(papp, capsys):
         assert exit_.value.code == 2, argv
         assert "Traceback" not in capsys.readouterr().err
     assert _count(papp, Game) == 1
+
+
+@pytest.mark.parametrize("days", ["999999999", "99999999999999999999"])
+def test_prune_of_more_days_than_the_calendar_holds_finds_no_game(papp, capsys, days):
+    # before 1 January of year 1 (or past what Python's timedelta holds): it was a
+    # traceback, "OverflowError: date value out of range"
+    client = papp.test_client()
+    _age(papp, _game(client), 100, 100)
+    assert main(["db", "prune", "--older-than", days, "--yes"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and out.startswith("Deleted the games with no change for ")
+    assert "0 games" in out
+    assert _count(papp, Game) == 1
