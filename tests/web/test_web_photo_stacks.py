@@ -31,15 +31,16 @@ def _shown(board: Board) -> dict[str, str]:
             for face in [board.get(r, c)]}
 
 
-def _photo(client, start: str | None = None) -> tuple[str, str, str, dict[str, str]]:
+def _photo(client, start: str | None = None, photo: Path = RENDER
+           ) -> tuple[str, str, str, dict[str, str]]:
     """A WerdUp game of Ann and Bob (started from ``start``, board text, when given) and the
-    render sent as its photo: the game's key, the photo page's address, the page, and its
-    form's fields as the page fills them."""
+    render ``photo`` sent as its photo: the game's key, the photo page's address, the page,
+    and its form's fields as the page fills them."""
     body = {"game": "werdup", "players": ["Ann", "Bob"], "challenge_rule": "none"}
     if start is not None:
         body |= {"start": start, "scores": [50, 40]}
     key = client.post("/api/games", json=body).get_json()["table_key"]
-    resp = client.post(f"/api/games/{key}/photos", data=RENDER.read_bytes(),
+    resp = client.post(f"/api/games/{key}/photos", data=photo.read_bytes(),
                        content_type="image/jpeg")
     assert resp.status_code == 201, resp.get_json()
     url = f"/games/{key}/photos/{resp.get_json()['photo_id']}"
@@ -156,3 +157,15 @@ def test_the_stacks_read_fit_and_correct_in_the_browser(browser, tmp_path, width
                               ".then(function (r) { return r.json(); })")["start"]["board"]
         assert Board.from_text(board).height(6, 4) == 3
         context.close()
+
+
+RENDER_FROM_ABOVE = RENDER.with_name("render-104.jpg")  # heights not seen, squares in doubt
+
+
+def test_a_photo_that_shows_no_heights_shows_its_letters_alone(client):
+    """Render 104, taken too steeply for heights: its squares show their letters alone and
+    the grid's key says nothing of heights, which the page does not know."""
+    _, _, page, values = _photo(client, photo=RENDER_FROM_ABOVE)
+    assert values["sq-3-1"] == "C" and values["sq-4-2"] == "A"
+    assert not any(ch.isdigit() for k, v in values.items() if k.startswith("sq-") for ch in v)
+    assert 'id="stacks-key"' not in page
