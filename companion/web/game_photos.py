@@ -77,8 +77,10 @@ def _uploaded() -> bytes:
 
 def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, status=200,
                 seat: int | None = None, squares: tuple[tuple[int, int], ...] = (),
-                start: dict | None = None, field: str = "", play_refused: bool = False):
-    """The photo check page: the squares as read (or as sent, after a refusal) and the player
+                start: dict | None = None, field: str = "", play_refused: bool = False,
+                heights=None):
+    """The photo check page: the squares as read (or as sent, after a refusal; a board of
+    stacks' with their ``heights``, :func:`photos.stacks_shown`) and the player
     who played (the one whose turn it is unless ``seat`` was chosen); ``squares``: those the
     error is about, marked invalid and described by it. A game with no turn yet is offered
     to keep score from the board read (:func:`start_from_photo`), its boxes as ``start``
@@ -91,19 +93,23 @@ def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, statu
     board = rules.load_board((game.board or {}).get("text"))
     unsure = {(u["row"], u["col"]): u["alternatives"] for u in reading.get("uncertain", [])}
     shown = grid or reading["grid"]
+    shown_heights = heights if grid else reading.get("heights")
     start_board = None
     can_start = sheet.can_change(game, key) and not game.turns and not game.finished
     if can_start:
-        start_board = _board_shown(rules, shown, reading)
+        start_board = _board_shown(rules, shown, shown_heights)
         can_start = start_board is None or rules.too_few_to_start(start_board) is None
     # the squares shown in blue as the play, and counted in the next step's sentence
     new = {(r, c) for r, row in enumerate(shown) for c, face in enumerate(row)
            if face and face.upper() != (board.get(r, c) or "").upper()}
     return render_template("photo.html", game=game, key=key, photo=photo,
                            title=sheet.table(game).title,
-                           table=sheet.can_change(game, key), grid=shown,
+                           table=sheet.can_change(game, key),
+                           grid=photos.stacks_shown(shown, shown_heights),
+                           stacks=shown_heights is not None,
                            unsure=unsure, new=new, new_tiles=len(new),
-                           stack_checks=_stack_checks(game, board, reading, new),
+                           stack_checks=_stack_checks(game, board, reading, shown_heights,
+                                                      new),
                            listed=photos.listed_on_page(reading.get("uncertain", [])),
                            columns=photos.COLUMNS, error=error,
                            error_squares=[list(sq) for sq in squares],
@@ -117,33 +123,34 @@ def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, statu
                            chosen_seat=sheet.next_seat(game) if seat is None else seat), status
 
 
-def _stack_checks(game: Game, board: Board, reading: dict,
+def _stack_checks(game: Game, board: Board, reading: dict, seen: list | None,
                   new: set[tuple[int, int]]) -> list[str]:
     """A WerdUp photo's stacks whose height, as seen, is not the sheet's board plus the new
     tiles (one more where a letter changed, the same elsewhere): each said as `companion read
     --previous` says it (:func:`vision.werdup_turn.stack_mismatches`), for the table to look
     at the board again; the play is scored on the sheet's heights all the same. Not said of
     a photo of a board the sheet has no tile of (keeping score from it is the way on) nor of
-    one whose heights the photo does not show."""
+    one whose heights the photo does not show. ``seen``: the heights shown on the page (as
+    read, or as corrected and sent)."""
     if game.kind != "werdup" or not reading.get("heights_seen") or board.is_empty():
         return []
     from vision.cells import squares_named
     from vision.werdup_turn import stack_mismatches, state_of
 
-    seen = reading.get("heights") or []
+    seen = seen or []
     if len(seen) != board.rows or any(len(row) != board.cols for row in seen):
         return []
     return [capital_first(f"{squares_named([m], column_name)}: {m['reason']}.")
             for m in stack_mismatches(state_of(board), new, seen)]
 
 
-def _board_shown(rules: Table, grid: list[list[str]], reading: dict) -> Board | None:
-    """The board the photo page's ``grid`` shows, read as a start is
+def _board_shown(rules: Table, grid: list[list[str]], heights: list | None) -> Board | None:
+    """The board the photo page's ``grid`` (and stacks' ``heights``) shows, read as a start is
     (:func:`start_from_photo`), to offer keeping score from it only when the engine would
     (:meth:`Table.too_few_to_start`: not from an empty board, or one tile); ``None`` while a
     square holds what is no tile (a letter not seen, "?"), which keeping score names."""
     try:
-        return rules.read_start(rules.position_text(grid, reading.get("heights")))
+        return rules.read_start(rules.position_text(grid, heights))
     except CompanionError:
         return None
 
@@ -179,6 +186,16 @@ def overlay(key: str, photo_id: int) -> ResponseReturnValue:
                     headers={"Cache-Control": "private, max-age=3600"})
 
 
+def _sent(reading: dict) -> tuple[list[list[str]], list[list[int | None]] | None]:
+    """The photo page's squares as sent: the letters, and a board of stacks' heights
+    (``None`` for a flat board), each square as the page shows it
+    (:func:`photos.stacks_from_form`)."""
+    if reading.get("heights") is None:
+        return photos.grid_from_form(request.form, reading["rows"], reading["cols"]), None
+    return photos.stacks_from_form(request.form, reading["rows"], reading["cols"],
+                                   reading["heights"])
+
+
 def _score_photo(game: Game, photo: Photo, grid: list[list[str]], seat: int | None):
     quota.take(quota.TURN)  # a turn as a typed one is, kept with it
     return table_rules.record_photo_turn(session(), game, grid, seat, photo.id, lexicon(),
@@ -187,12 +204,11 @@ def _score_photo(game: Game, photo: Photo, grid: list[list[str]], seat: int | No
 
 @bp.post("/games/<key>/photos/<id:photo_id>/score")
 def score_photo(key: str, photo_id: int) -> ResponseReturnValue:
-    grid = None
+    grid = heights = None
     try:
         game = locked(key, request.form)
         photo = _photo_or_404(game, photo_id)
-        reading = photo.reading or {}
-        grid = photos.grid_from_form(request.form, reading["rows"], reading["cols"])
+        grid, heights = _sent(photo.reading or {})
         seat = request.form.get("seat")
         _score_photo(game, photo, grid,
                      None if not seat else whole_from(seat, "Player", 0))
@@ -209,7 +225,8 @@ def score_photo(key: str, photo_id: int) -> ResponseReturnValue:
                            status_of(exc),
                            int(chosen) if chosen.isascii() and chosen.isdigit() and len(chosen) < 3
                            else None,
-                           getattr(exc, "squares", ()), typed, play_refused=True)
+                           getattr(exc, "squares", ()), typed, play_refused=True,
+                           heights=heights)
     session().commit()
     flash("play", "focus")  # the next turn is typed in the play's box, as after a turn typed
     return redirect(url_for("games.show", key=key))
@@ -231,12 +248,13 @@ def start_from_photo(key: str, photo_id: int) -> ResponseReturnValue:
     """Keep score from the board a photo shows: the game, with no turn yet, starts from it
     (its squares as corrected on the page), its players named and their scores so far as
     typed (:func:`scoresheet.start_from`)."""
-    grid, field = None, ""
+    grid = heights = None
+    field = ""
     try:
         game = locked(key, request.form)
         photo = _photo_or_404(game, photo_id)
         reading = photo.reading or {}
-        grid = photos.grid_from_form(request.form, reading["rows"], reading["cols"])
+        grid, heights = _sent(reading)
         listed = reading.get("uncertain") or []
         if listed and not request.form.get(CHECKED):
             field = CHECKED
@@ -252,14 +270,14 @@ def start_from_photo(key: str, photo_id: int) -> ResponseReturnValue:
             scores.append(int_from(request.form.get(field), f"{name}'s score so far", 0,
                                    sheet.MAX_START_SCORE, 0))
         field = ""  # the board's refusals mark its squares
-        text = sheet.table(game).position_text(grid, reading.get("heights"))
+        text = sheet.table(game).position_text(grid, heights)
         sheet.start_from(game, text, scores, names)
     except CompanionError as exc:
         session().rollback()
         game = game_or_404(key)
         return _photo_page(game, key, _photo_or_404(game, photo_id), grid, said_on_page(exc),
                            status_of(exc), None, getattr(exc, "squares", ()),
-                           _start_typed(request.form, game), field)
+                           _start_typed(request.form, game), field, heights=heights)
     session().commit()
     flash("play", "focus")  # the first turn is typed in the play's box
     return redirect(url_for("games.show", key=key))

@@ -3,6 +3,7 @@ uncertain squares, and the new tiles are scored by the game's engine."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -181,6 +182,48 @@ def grid_from_form(form: Any, rows: int, cols: int) -> list[list[str]]:
             row.append(value)
         grid.append(row)
     return grid
+
+
+STACK_SQUARE = re.compile(r"([^0-9]*)([0-9]*)")  # a WerdUp square as shown: E3, Qu5, ?2, E
+
+
+def stacks_shown(grid: list[list[str]], heights: list[list[int | None]] | None
+                 ) -> list[list[str]]:
+    """The photo page's squares of a board of stacks: each letter with its stack's height
+    (``E3``, an E on a stack of 3), as ``companion read --game werdup`` and the overlay show
+    them; a square whose height is not known (or with no ``heights``), its letter alone."""
+    if heights is None:
+        return grid
+    return [[face + ("" if not face or h is None else str(h))
+             for face, h in zip(row, hs, strict=True)]
+            for row, hs in zip(grid, heights, strict=True)]
+
+
+def stacks_from_form(form: Any, rows: int, cols: int, read: list[list[int | None]]
+                     ) -> tuple[list[list[str]], list[list[int | None]]]:
+    """The corrected letters and stacks' heights of the photo page's squares of a board of
+    stacks (``sq-R-C`` fields, each as :func:`stacks_shown` shows it: ``E3``): a letter
+    typed without a height keeps the height ``read`` there (one tile where none was read,
+    as :meth:`~companion.play.Table.position_text` counts it), and an empty square has
+    none. Whether a height is one the rules allow is the engine's to say."""
+    grid, heights = [], []
+    for r in range(rows):
+        row, hs = [], []
+        for c in range(cols):
+            value = str(form.get(f"sq-{r}-{c}", "")).strip()
+            m = STACK_SQUARE.fullmatch(value)
+            face, digits = m.groups() if m else ("", "")
+            if not m or len(face) > 2 or len(digits) > 2 or (
+                    digits and not (face and int(digits))):
+                raise SquareError(f"{value[:8]!r} at {square_name(r, c)}: each square holds "
+                                  "one letter (or Qu) and its stack's height, as E3 for an E "
+                                  "on a stack of 3; leave it empty for no tile.", [(r, c)])
+            row.append(face)
+            hs.append(0 if not face else int(digits) if digits
+                      else 1 if read[r][c] == 0 else read[r][c])
+        grid.append(row)
+        heights.append(hs)
+    return grid, heights
 
 
 def grid_from_json(value: Any, rows: int, cols: int) -> list[list[str]]:
