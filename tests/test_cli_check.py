@@ -128,6 +128,23 @@ def test_the_lines_a_word_list_skips_are_counted_with_the_first_named(tmp_path, 
         "my-word)\n"
 
 
+def test_a_house_line_longer_than_any_word_is_skipped_and_said(tmp_path, capsys):
+    """`check qi --add big.txt`, big.txt one line of millions of A's, took the line as a word
+    without a word said: it is skipped as not a word, and standard error says so."""
+    big = tmp_path / "big.txt"
+    big.write_text("zyzzyx\n" + "A" * 5000 + "\n")
+    code, out, err = run(capsys, "check", "qi", "--add", str(big), "--json")
+    assert code == 0 and json.loads(out)["valid"] is True
+    assert err == f"companion: word list big.txt: 1 line skipped as not a word (line 2: " \
+        f"{'A' * 37}...)\n"
+    only = tmp_path / "only.txt"  # (a list is kept by its path for the process's life)
+    only.write_text("A" * 5000 + "\n")
+    code, out, err = run(capsys, "check", "qi", "--add", str(only))
+    assert code == 2 and not out
+    assert err == f"companion: The house list of additions {only} has no words (one word of " \
+        f"letters A-Z per line): 1 line skipped as not a word (line 1: {'A' * 37}...).\n"
+
+
 def test_unreadable_lexicon_exits_2(capsys):
     code, _, err = run(capsys, "check", "cat", "--lexicon", "/no/such/list.txt")
     assert code == 2

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from companion.lexicon import (
+    MAX_WORD,
     Lexicon,
     LexiconError,
     default_lexicon,
@@ -13,6 +14,7 @@ from companion.lexicon import (
     is_subsequence,
     load_lexicon,
 )
+from companion.lexicon.core import read_word_lines
 
 
 def test_default_list_is_clean_and_large():
@@ -255,6 +257,33 @@ def test_a_list_of_only_lines_that_are_not_words_still_has_no_words(tmp_path):
     with pytest.raises(LexiconError, match=r"has no words \(one word of letters A-Z per line\): "
                                            r"2 lines skipped as not words \(line 2: x-ray\)"):
         Lexicon.from_path(path)
+
+
+def test_a_line_longer_than_any_word_is_skipped_as_the_lines_that_are_not_words_are(tmp_path):
+    """A line of millions of A's was read as one word, held by the list and gone through by
+    every check of a long word (a 50 MB line: 19 s and 1 GB a check): a line longer than a
+    word can be (MAX_WORD, the limit the web's check refuses a typed word by) is skipped and
+    counted like x-ray, the first named in a short line, never held whole."""
+    longest = "q" * MAX_WORD
+    path = tmp_path / "club.txt"
+    path.write_text(f"qi\n{'A' * 5000}\n{longest}\n{longest}z\nx-ray\n", encoding="utf-8")
+    words, skipped = read_word_lines(path)
+    assert words == ["qi", longest]
+    assert (skipped.count, skipped.line) == (3, 2)
+    assert str(skipped) == f"3 lines skipped as not words (line 2: {'A' * 37}...)"
+    assert len(skipped.text) == 40  # the line as a sentence shows it, not its 5,000 letters
+    lex = Lexicon.from_path(path)
+    assert max(map(len, lex)) == MAX_WORD and "a" * 5000 not in lex
+    # accents taken off first: a word of MAX_WORD letters written with them is still a word
+    accented = tmp_path / "accents.txt"
+    accented.write_text("e\u0301" * MAX_WORD + "\n" + "e\u0301" * (MAX_WORD + 1) + "\n",
+                        encoding="utf-8")
+    assert read_word_lines(accented)[0] == ["e" * MAX_WORD]
+    only = tmp_path / "only.txt"
+    only.write_text("A" * 5000 + "\n", encoding="utf-8")
+    with pytest.raises(LexiconError, match=r"has no words \(one word of letters A-Z per line\): "
+                                           r"1 line skipped as not a word \(line 1: A+\.\.\.\)"):
+        Lexicon.from_path(only)
 
 
 def test_gzipped_custom_list(tmp_path):

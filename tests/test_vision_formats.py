@@ -5,6 +5,7 @@ not photos are refused with a sentence naming what they are."""
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 from collections.abc import Callable
@@ -145,6 +146,11 @@ def test_see_through_parts_of_a_png_are_white():
     (b"%PDF-1.7\n" + b"\x00" * 64, "a PDF document, not a photo"),
     (b"\x00\x00\x00\x1cftypheic\x00\x00\x00\x00mif1heicmiaf" + b"\x00" * 64,
      "a HEIC photo that is damaged or truncated"),
+    # a HEIF container's brand first: the brands after it tell an AVIF from a HEIC
+    (b"\x00\x00\x00\x1cftypmif1\x00\x00\x00\x00mif1avifmiaf" + b"\x00" * 64,
+     "an AVIF photo that is damaged or truncated"),
+    (b"\x00\x00\x00\x1cftypmif1\x00\x00\x00\x00mif1heicmiaf" + b"\x00" * 64,
+     "a HEIC photo that is damaged or truncated"),
 ])
 def test_refusals_name_what_the_file_is(tmp_path, capsys, data, says):
     path = tmp_path / "upload"
@@ -168,24 +174,41 @@ def test_media_types():
 
 def test_damaged_heic_is_a_sentence():
     data = heic_bytes(Image.open(PHOTO).convert("RGB"), 90)  # the "heic" format's, cut short
-    with pytest.raises(BadPhoto, match="damaged or truncated"):
+    with pytest.raises(BadPhoto, match="^photo is a HEIC photo that is damaged or truncated$"):
         decode_photo(LoadConfig(), data[: len(data) // 3])
 
 
+@functools.cache
+def _saved_photo(fmt: str) -> bytes:
+    """PHOTO saved as ``fmt``, once per test process (a HEIC once per run: "heic" of
+    FORMATS)."""
+    rgb = Image.open(PHOTO).convert("RGB")
+    return heic_bytes(rgb, 90) if fmt == "HEIF" else _save(rgb, fmt)
+
+
+# where an upload is cut: within its header (its decoder opens no picture), or after it
+# (the picture opens, and decoding it fails)
+CUTS: dict[str, Callable[[bytes], bytes]] = {
+    "30 bytes": lambda data: data[:30],
+    "200 bytes": lambda data: data[:200],
+    "half": lambda data: data[: len(data) // 2],
+    "all but the last 100 bytes": lambda data: data[:-100],
+}
+
+
 @pytest.mark.parametrize(("fmt", "kind"), [("JPEG", "a JPEG photo"), ("PNG", "a PNG photo"),
-                                           ("WEBP", "a WebP photo")])
-@pytest.mark.parametrize("part", [30, 200, 2])
-def test_a_photo_of_a_format_read_cut_short_is_said_to_be_damaged(fmt, kind, part):
-    """An upload cut short, which the decoder could not even open, is a damaged photo of its
-    own format: a WebP, whose file begins "RIFF", was called "a RIFF file (a video or
-    sound?), not a photo", and a JPEG or PNG cut within its header "not an image"."""
-    data = _save(Image.open(PHOTO).convert("RGB"), fmt)
-    cut = data[: len(data) // part] if part == 2 else data[:part]
+                                           ("WEBP", "a WebP photo"), ("HEIF", "a HEIC photo"),
+                                           ("AVIF", "an AVIF photo")])
+@pytest.mark.parametrize("cut", CUTS)
+def test_a_photo_of_a_format_read_cut_short_is_said_to_be_damaged(fmt, kind, cut):
+    """An upload cut short is a damaged photo of its own format, wherever it was cut: a WebP,
+    whose file begins "RIFF", was called "a RIFF file (a video or sound?), not a photo", a
+    JPEG or PNG cut within its header "not an image", and a PNG, JPEG or HEIC cut after it,
+    which its decoder opened and could not decode, "an image file that is damaged or
+    truncated"."""
     with pytest.raises(BadPhoto) as refused:
-        decode_photo(LoadConfig(), cut, name="the photo board")
-    assert str(refused.value) in (f"the photo board is {kind} that is damaged or truncated",
-                                  "the photo board is an image file that is damaged or "
-                                  "truncated")
+        decode_photo(LoadConfig(), CUTS[cut](_saved_photo(fmt)), name="the photo board")
+    assert str(refused.value) == f"the photo board is {kind} that is damaged or truncated"
 
 
 # Display P3 (an iPhone's colour space): its primaries adapted to D50, as a profile's

@@ -28,7 +28,7 @@ def _jpeg(w: int = 400, h: int = 300) -> bytes:
     [
         (b"", r"is empty \(0 bytes\): is it the right file\?"),
         (b"hello, this is text", "not an image"),
-        (_jpeg()[:20000], "damaged or truncated"),
+        (_jpeg()[:20000], "is a JPEG photo that is damaged or truncated$"),
         (_jpeg(120, 90), "too small"),
     ],
 )
@@ -240,7 +240,7 @@ def test_a_heic_coding_more_pixels_than_its_header_declares_is_refused_by_its_de
         pytest.fail("HEIC photos cannot be decoded here")
     with pytest.raises(BadPhoto) as refused:
         decode_photo(LoadConfig(), _coded_larger("HEIF"))
-    assert str(refused.value) == "photo is an image file that is damaged or truncated"
+    assert str(refused.value) == "photo is a HEIC photo that is damaged or truncated"
     assert "Security limit exceeded" in str(refused.value.__cause__)
 
 

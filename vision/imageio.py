@@ -52,8 +52,10 @@ _VIDEO_BRANDS = (b"qt  ", b"isom", b"iso2", b"mp41", b"mp42", b"M4V ", b"3gp4", 
                  b"3g2a", b"avc1", b"MSNV")
 _HEIF_BRANDS = (b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"mif1", b"msf1",
                 b"mif2", b"avif", b"avis")
-# Photos of a format read, by their first bytes: one its decoder could not open is damaged
-# (a WebP's file is a RIFF file; a JPEG or PNG cut within its header opens no picture).
+_AVIF_BRANDS = (b"avif", b"avis")
+_HEIF_CONTAINERS = (b"mif1", b"msf1", b"mif2")  # HEIC or AVIF: the other brands tell which
+# Photos of a format read, by their first bytes: one its decoder could not open or decode is
+# damaged (a WebP's file is a RIFF file; a JPEG or PNG cut within its header opens no picture).
 _PHOTO_STARTS = ((b"\xff\xd8\xff", "a JPEG photo"), (b"\x89PNG\r\n\x1a\n", "a PNG photo"))
 _decoders: tuple[str, ...] = ()
 
@@ -94,26 +96,45 @@ def _other_image(data: bytes) -> str | None:
     return None
 
 
+def _photo_kind(data: bytes) -> str | None:
+    """Which format read here ``data`` is by its first bytes ("a PNG photo", "a HEIC
+    photo"), whether or not the rest of it can be decoded; None for any other file."""
+    head = data[:64]
+    if head[4:8] == b"ftyp" and head[8:12] in _HEIF_BRANDS:
+        brand = head[8:12]
+        if brand in _HEIF_CONTAINERS:  # the brands the file also meets follow, 4 bytes each
+            size = int.from_bytes(head[:4], "big")
+            others = head[16:min(max(size, 16), len(head))]
+            brand = next((b for i in range(0, len(others) - 3, 4)
+                          if (b := others[i:i + 4]) in _AVIF_BRANDS), brand)
+        return "an AVIF photo" if brand in _AVIF_BRANDS else "a HEIC photo"
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "a WebP photo"
+    return next((kind for magic, kind in _PHOTO_STARTS if head.startswith(magic)), None)
+
+
+def damaged(data: bytes) -> str:
+    """``data``, which a decoder could not open or decode, said as damaged: as its format is
+    known from its first bytes (:func:`_photo_kind`: "a PNG photo that is damaged or
+    truncated"), whichever step failed, a file cut in its header or half way alike."""
+    return f"{_photo_kind(data) or 'an image file'} that is damaged or truncated"
+
+
 def what_it_is(data: bytes) -> str:
     """What ``data``, which no decoder could open, is, as words that follow "is" or a file's
     name and a colon ("a video, not a photo", "not an image (... expected)")."""
     head = data[:64]
     expected = f"({PHOTO_FORMATS} expected)"
+    photo = _photo_kind(head)
+    if photo == "a HEIC photo" and not heic_supported():
+        return ("a HEIC photo, and HEIC decoding (the pillow-heif package) is not installed "
+                "here: send the photo as JPEG")
+    if photo is not None:
+        return damaged(head)
     if head[4:8] == b"ftyp":
         brand = head[8:12]
-        if brand in _HEIF_BRANDS:
-            kind = "an AVIF" if brand.startswith(b"avi") else "a HEIC"
-            if kind == "a HEIC" and not heic_supported():
-                return ("a HEIC photo, and HEIC decoding (the pillow-heif package) is not "
-                        "installed here: send the photo as JPEG")
-            return f"{kind} photo that is damaged or truncated"
         if brand in _VIDEO_BRANDS or brand.startswith((b"mp4", b"3g")):
             return f"a video, not a photo {expected}"
-    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
-        return "a WebP photo that is damaged or truncated"
-    for magic, kind in _PHOTO_STARTS:
-        if head.startswith(magic):
-            return f"{kind} that is damaged or truncated"
     for magic, kind in _NOT_PHOTOS:
         if head.lstrip().startswith(magic):
             return f"{kind}, not a photo {expected}"
@@ -198,7 +219,7 @@ def decode_photo(cfg: LoadConfig, data: bytes, name: str = "photo") -> np.ndarra
         img = _shrink(img, cfg.work_long_side)
         rgb = in_srgb(to_rgb(upright(img)), profile)
     except (OSError, ValueError, SyntaxError, RuntimeError) as exc:
-        raise BadPhoto(f"{name} is an image file that is damaged or truncated") from exc
+        raise BadPhoto(f"{name} is {damaged(data)}") from exc
     arr = np.asarray(rgb)[:, :, ::-1]
     return fit_working_size(cfg, np.ascontiguousarray(arr))
 
@@ -212,7 +233,7 @@ def _check_coded_size(cfg: LoadConfig, data: bytes, name: str, w: int, h: int) -
     try:
         sizes = coded_sizes(data)
     except (ValueError, IndexError) as exc:
-        raise BadPhoto(f"{name} is an AVIF photo that is damaged or truncated") from exc
+        raise BadPhoto(f"{name} is {damaged(data)}") from exc
     for cw, ch in sizes:
         if cw * ch > cfg.max_pixels:
             raise BadPhoto(f"{name}: its header says {w}x{h}, but it codes a {cw}x{ch} "

@@ -15,7 +15,7 @@ from companion.lexicon.house import (
     house_lexicon,
     offensive_words,
 )
-from companion.lexicon.letters import is_letters, word_letters
+from companion.lexicon.letters import MAX_WORD, is_letters, word_letters
 from companion.lexicon.reasons import (
     Absence,
     absence,
@@ -30,6 +30,7 @@ from companion.lexicon.wordnet import Definition, define
 
 __all__ = [
     "ALPHABET",
+    "MAX_WORD",
     "Absence",
     "OFFENSIVE_LIST_NAME",
     "Definition",

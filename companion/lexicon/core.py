@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.lexicon.letters import is_letters, word_letters
+from companion.lexicon.letters import MAX_WORD, is_letters, word_letters
 from companion.text import counted, path_shown, shown
 from companion.textfile import file_named, read_user_file, user_text
 
@@ -47,7 +47,9 @@ def is_subsequence(letters: str, word: str) -> bool:
 @dataclass(frozen=True)
 class SkippedLines:
     """The lines of a word list file that are not a word, even with their accents taken off
-    (x-ray, can't, two words): how many, and the first of them (its number and text)."""
+    (x-ray, can't, two words, a line longer than :data:`MAX_WORD` letters): how many, and
+    the first of them (its number, and its text as a sentence shows it: :func:`shown`, never
+    the whole of a line of millions of letters)."""
 
     count: int = 0
     line: int = 0
@@ -58,7 +60,7 @@ class SkippedLines:
             return ""
         what = "a word" if self.count == 1 else "words"
         return (f"{counted(self.count, 'line')} skipped as not {what} (line "
-                f"{self.line:,}: {shown(self.text)})")
+                f"{self.line:,}: {self.text})")
 
 
 def read_word_lines(path: str | Path, what: str = "word list"
@@ -68,7 +70,8 @@ def read_word_lines(path: str | Path, what: str = "word list"
 
     Each line is read as a typed word is (:func:`companion.lexicon.letters.word_letters`:
     accents taken off, so café is cafe) and lowercased; lines that are still not a single word
-    of letters a-z are skipped (x-ray, can't) and counted; blank lines and ``#`` comments are
+    of letters a-z, or are longer than any word can be (:data:`MAX_WORD` letters), are
+    skipped (x-ray, can't) and counted; blank lines and ``#`` comments are
     passed over. Raises :class:`LexiconError` for a missing, unreadable or binary file, named
     as ``what`` (``"house list of additions"``) by
     :func:`companion.textfile.file_problem`.
@@ -98,12 +101,12 @@ def read_word_lines(path: str | Path, what: str = "word list"
         if not stripped or stripped.startswith("#"):
             continue
         w = word_letters(stripped)
-        if is_letters(w):
+        if len(w) <= MAX_WORD and is_letters(w):
             words.append(w.lower())
             continue
         skipped += 1
         if not first:
-            first, first_text = number, stripped
+            first, first_text = number, shown(stripped)
     return words, SkippedLines(skipped, first, first_text)
 
 

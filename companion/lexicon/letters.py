@@ -19,6 +19,11 @@ import unicodedata
 
 _LETTERS = re.compile(r"^[A-Za-z]+$")
 
+# The most letters a word can have (the longest of the default list has 45): the web app
+# refuses a longer typed word unread, and a longer line of a word list is skipped as not a
+# word, so no list holds a "word" of millions of letters for every check to go through.
+MAX_WORD = 64
+
 # Letters Unicode's compatibility forms leave whole (ĳ, ﬁ and ſ they do write as ij, fi, s),
 # in the letters English word lists spell them with; capitals as the word's capitals are.
 SPELT_OUT = {

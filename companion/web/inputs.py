@@ -11,10 +11,10 @@ from flask import request
 
 from companion.errors import UsageError
 from companion.games import GAMES, UnknownGame
+from companion.lexicon import MAX_WORD
 from companion.text import counted
 from companion.web import openapi
 
-MAX_WORD = 64
 MAX_WORDS = 20
 MAX_SAID_TEXT = 400  # characters of the PDL words-said box (its maxlength)
 _WORD = re.compile(r"[^\s,;/+]+")  # what is between spaces, commas, ; / and +

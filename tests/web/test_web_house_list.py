@@ -88,6 +88,28 @@ def test_a_house_file_with_accents_is_read_in_plain_letters(tmp_path, caplog):
         assert check["valid"] and check["decided_by"] == "family.txt", check
 
 
+def test_a_house_file_holds_the_words_the_web_judges_and_no_longer(tmp_path, caplog):
+    """The web refused a typed word over MAX_WORD letters, but a house file's line of any
+    length was a word; one limit serves both: the longest word the check reads is a word of
+    a house file, a longer line is skipped as not a word."""
+    from companion.lexicon import MAX_WORD
+
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    longest, longer = "z" * MAX_WORD, "y" * (MAX_WORD + 1)
+    (folder / "family.txt").write_text(f"{longest}\n{longer}\n")
+    with caplog.at_level("WARNING"):
+        client = make_app(tmp_path, LEXICON_ADD="family.txt").test_client()
+    assert f"word list family.txt: 1 line skipped as not a word (line 2: {longer[:37]}...)" \
+        in caplog.text
+    check = client.get("/api/check", query_string={"word": longest}).get_json()
+    assert check["valid"] and check["decided_by"] == "family.txt", check
+    refused = client.get("/api/check", query_string={"word": longer})
+    assert refused.status_code == 400
+    assert refused.get_json()["error"] == \
+        f"That word is too long to judge ({MAX_WORD} letters at most)."
+
+
 def test_a_typed_play_at_the_table_is_judged_by_the_house_list(tmp_path):
     from appfactory import make_app as plain_app
 
