@@ -7,6 +7,7 @@ and sets it).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import uuid
@@ -37,6 +38,32 @@ def _reset_postgres(url: str) -> None:
 
 def database_url_for(url: str) -> str:
     return re.sub(r"^postgres(ql)?://", "postgresql+psycopg://", url)
+
+
+@pytest.fixture(autouse=True)
+def _par_searched_once_a_run(monkeypatch):
+    """``companion girdle solve`` with a shipped word list, the search the app runs beside
+    itself for a day's par (:mod:`companion.web.par_jobs`), runs once a run for the same
+    arguments: the first app to ask runs the real command, and every later app (a fresh
+    database each, so each asks again) gets that command's output (:func:`sharedwork.once`),
+    as the Girdle cache would give it, without starting the program again (about 0.6 s of
+    CPU a start). Par does not depend on the machine's speed, so it is the answer the
+    command would give each time. A search with a house list's files (which a test may edit
+    in place) runs each time; a test that replaces ``jobs.run_companion`` replaces this too;
+    a failed run is not kept."""
+    from companion.girdle.solver import SEARCH_VERSION
+    from companion.web import jobs
+
+    real = jobs.run_companion
+
+    def run(args: list[str], what: str, timeout: float | None = None) -> str:
+        if args[:2] != ["girdle", "solve"] or {"--add", "--remove",
+                                                "--remove-offensive"} & set(args):
+            return real(args, what, timeout)
+        return sharedwork.once(f"companion run {SEARCH_VERSION} {json.dumps(args)}",
+                               lambda: real(args, what, timeout))
+
+    monkeypatch.setattr(jobs, "run_companion", run)
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
