@@ -11,7 +11,6 @@ from pathlib import Path
 import sharedwork
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
-from werkzeug.routing import Rule
 
 from companion.web import create_app
 
@@ -61,27 +60,6 @@ class CompiledTemplates(BytecodeCache):
 
 
 COMPILED_TEMPLATES = CompiledTemplates()
-
-
-_compile_builder = Rule._compile_builder
-_builders: dict[tuple, Callable] = {}
-
-
-def _builder_made_once(self: Rule, append_unknown: bool = True) -> Callable:
-    """Werkzeug's URL builder for a route, compiled once per test process: Werkzeug compiles
-    one for every route of every app it binds (about 30 ms of CPU a test app), a function of
-    the route's pattern alone (it reads the rule's converters through the rule it is bound
-    to, its own first argument). A rule with defaults, which the builder takes in, is
-    compiled each time."""
-    if self.defaults:
-        return _compile_builder(self, append_unknown)
-    key = (self.rule, tuple(self._trace), append_unknown)
-    if key not in _builders:
-        _builders[key] = _compile_builder(self, append_unknown)
-    return _builders[key]
-
-
-Rule._compile_builder = _builder_made_once  # type: ignore[method-assign]
 
 
 def make_app(tmp_path, db_url=None, migrated=True, **config):
