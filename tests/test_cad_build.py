@@ -1134,7 +1134,17 @@ def test_check_of_a_missing_file_says_so_and_names_the_one_of_a_near_name(
 def _unreadable(path: Path) -> list[str]:
     """Make the file ``path`` one the command cannot read, and the start of a command line
     that runs as a user who cannot: as root, without the capabilities that read any file."""
-    path.chmod(0)
+    return _denied(path, 0)
+
+
+def _unwritable(folder: Path) -> list[str]:
+    """Make ``folder`` read-only, and the start of a command line that runs as a user who
+    cannot make files in it (as :func:`_unreadable`)."""
+    return _denied(folder, 0o555)
+
+
+def _denied(path: Path, mode: int) -> list[str]:
+    path.chmod(mode)
     if os.geteuid() != 0:
         return []
     setpriv = shutil.which("setpriv")
@@ -1234,6 +1244,31 @@ def test_an_output_folder_that_cannot_be_made_is_bad_usage(command, tmp_path, ca
                  str(blocker / "cache"), "-q"]) == 2
     assert f"Cannot use {blocker / 'cache'} as the cache folder" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("command", ["build", "coupons"])
+def test_a_cache_folder_that_takes_no_files_is_said_before_building(command, tmp_path: Path
+                                                                    ) -> None:
+    """A read-only cache folder (a shared one, another user's) failed at the first part's
+    lock file: "Permission denied (cache/.stickers-<key>.lock).", naming neither the cache
+    nor the way out."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    as_user = _unwritable(cache)
+    env = {k: v for k, v in os.environ.items() if k != "COMPANION_CAD_CACHE"}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent)
+    for given, named, said in (
+            (["--cache-dir", str(cache)], "", ""),
+            ([], " (COMPANION_CAD_CACHE)", "; give another with --cache-dir")):
+        more = {} if given else {"COMPANION_CAD_CACHE": str(cache)}
+        done = subprocess.run([*as_user, sys.executable, "-m", "companion", "cad", command,
+                               *(["--part", "stickers"] if command == "build" else []),
+                               "-o", str(tmp_path / "out"), "-q", *given],
+                              capture_output=True, text=True, env={**env, **more}, timeout=120)
+        assert (done.returncode, done.stdout, done.stderr) == (2, "", (
+            f"companion: Cannot use {cache}{named} as the cache folder: no file can be made "
+            f"in the folder {cache} (Permission denied){said}.\n"))
+        assert not (tmp_path / "out").exists()
 
 
 @pytest.mark.parametrize(("command", "example"), [("build", "werdup-set"),
