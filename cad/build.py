@@ -180,6 +180,8 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
     build stopped or failing half-way (Ctrl-C, a full disk) leaves ``out`` as it was.
     ``done`` is called as the last file moves in (:func:`_move_in`): from then on the build
     is whole in ``out``."""
+    if slice_parts:
+        check_sliceable(formats)
     out.mkdir(parents=True, exist_ok=True)
     cache_dir = cache_dir or default_cache_dir()
     progress = progress or Progress(sum(part_steps(p, params) for p in parts), quiet=True)
@@ -530,6 +532,15 @@ def _copy_whole(pairs: list[tuple[Path, Path]], stage: Path | None = None,
         if stage is not None and out is not None and failed.is_relative_to(stage):
             failed = out / failed.relative_to(stage)
         raise UsageError(f"cannot write {path_shown(failed)}: {exc.strerror or exc}") from exc
+
+
+def check_sliceable(formats: tuple[str, ...]) -> None:
+    """Refuse slicing a build of ``formats`` that writes no STL: PrusaSlicer is given the
+    parts' STL files (:data:`SLICED`, the tile plates), so a build of 3MF or STEP files alone
+    sliced nothing and said nothing."""
+    if "stl" not in formats:
+        raise UsageError("--slice slices the parts' STL files: add stl to --format, like "
+                         f"--format {','.join((*formats, 'stl'))}")
 
 
 def slice_memo(path: Path, bed: tuple[float, float], cache_dir: Path) -> Path:

@@ -1340,6 +1340,20 @@ RECORDED_GCODE_TAIL = """\
 """
 
 
+@pytest.mark.parametrize("formats", ["3mf", "step", "3mf,step"])
+def test_slicing_a_build_of_no_stl_files_is_refused_before_building(
+        formats: str, box_parts, tmp_path: Path, capsys) -> None:
+    """PrusaSlicer is given the STL files: '--format 3mf --slice' built the set, sliced
+    nothing and said nothing of it."""
+    out = tmp_path / "set"
+    assert main(["cad", "build", "--part", "placard", "--format", formats, "--slice", "-o",
+                 str(out), "--cache-dir", str(tmp_path / "cache"), "-q"]) == 2
+    assert capsys.readouterr() == ("", (
+        "companion: --slice slices the parts' STL files: add stl to --format, like "
+        f"--format {formats},stl.\n"))
+    assert not out.exists()
+
+
 def test_slicer_summary_parser() -> None:
     rep = parse_gcode_summary(RECORDED_GCODE_TAIL)
     assert rep == SliceReport(4 * 3600 + 16 * 60, 16603.90, 49.53)
