@@ -187,7 +187,7 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
     progress = progress or Progress(sum(part_steps(p, params) for p in parts), quiet=True)
     files: dict[str, list[str]] = {}
     cached = []
-    with _staging(out) as stage:
+    with contextlib.ExitStack() as held, _staging(out) as stage:
         for part in parts:
             key = cache_key(params, part, formats)
             stored = cache_dir / f"{part}-{key}"
@@ -197,7 +197,7 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
                     progress.step(f"{part}: from cache", part_steps(part, params))
                 else:
                     stored = _build_into_cache(params, part, formats, cache_dir, stored,
-                                               progress, use_cache)
+                                               progress, use_cache, held)
             names = [str(src.relative_to(stored)) for src in sorted(
                 p for p in stored.rglob("*") if p.is_file() and p.name != ".done")]
             try:
@@ -275,11 +275,12 @@ def _staging(out: Path) -> Iterator[Path]:
         os.close(held)
 
 
-def _clear_left_stages(out: Path) -> list[str]:
+def _clear_left_stages(out: Path, prefix: str = STAGE_PREFIX) -> list[str]:
     """Remove the folders in ``out`` that builds gathered their files in and left, killed
-    before they could remove them: those no running build holds locked. Their names."""
+    before they could remove them: those no running build holds locked. Their names. (With
+    ``prefix`` ``.quarter-``: the folders of a cache that builds made a part in.)"""
     cleared = []
-    for stage in sorted(out.glob(f"{STAGE_PREFIX}*")):
+    for stage in sorted(out.glob(f"{prefix}*")):
         if stage.is_symlink() or not stage.is_dir():
             continue
         try:
@@ -433,9 +434,21 @@ def _builders() -> dict[str, Callable[..., Any]]:
 
 
 def _build_into_cache(params: SetParams, part: str, formats: tuple[str, ...], cache_dir: Path,
-                      stored: Path, progress: Progress, use_cache: bool) -> Path:
+                      stored: Path, progress: Progress, use_cache: bool,
+                      held: contextlib.ExitStack) -> Path:
+    """Make ``part`` in a new hidden folder of the cache (``.quarter-`` and a random tail),
+    renamed to ``stored`` once made (with ``use_cache``; else the folder made is returned).
+    The build holds a lock on that folder until ``held`` closes, as on the folder it gathers
+    its files in (:func:`_staging`): the next build of the part clears the folders of builds
+    killed outright (kill -9, SIGTERM) half-way, which stayed in the cache for good."""
     cache_dir.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=f".{part}-", dir=cache_dir))
+    with lock_folder(cache_dir):  # no other build clears this one's folder before it is locked
+        _clear_left_stages(cache_dir, f".{part}-")
+        work = Path(tempfile.mkdtemp(prefix=f".{part}-", dir=cache_dir))
+        fd = os.open(work, os.O_RDONLY | os.O_DIRECTORY)
+        held.callback(os.close, fd)
+        with contextlib.suppress(OSError):  # no lock to be had: it is never cleared
+            fcntl.flock(fd, fcntl.LOCK_EX)
     try:
         _builders()[part](params, formats, work, progress.step)
         (work / ".done").write_text("ok\n")

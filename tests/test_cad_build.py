@@ -25,10 +25,12 @@ from PIL import Image
 
 from cad import slicer
 from cad.build import (
+    FORMATS,
     PARTS,
     STAGE_PREFIX,
     Copies,
     build,
+    cache_key,
     parse_bed,
     parse_formats,
     parse_parts,
@@ -1683,5 +1685,36 @@ def test_a_build_clears_the_folders_builds_killed_outright_left(box_parts, tmp_p
                      str(tmp_path / "cache"), "-q"]) == 0
         assert not left.exists() and running.is_dir()
         assert sorted(p.name for p in out.glob(f"{STAGE_PREFIX}*")) == [running.name]
+    finally:
+        os.close(held)
+
+
+@pytest.mark.parametrize("no_cache", [False, True])
+def test_a_build_clears_the_half_made_parts_builds_killed_outright_left_in_the_cache(
+        no_cache: bool, box_parts, tmp_path: Path) -> None:
+    """A build killed outright (kill -9, SIGTERM: the terminal closed) while making a part
+    left the part's half-made folder in the cache for good: the next build of that part
+    clears it, but never the folder of a build still making it."""
+    import fcntl
+
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    left = cache / ".placard-left1"
+    left.mkdir()
+    (left / "placard.stl").write_bytes(b"half a file")
+    running = cache / ".placard-running"
+    running.mkdir()
+    other = cache / ".quarter-left1"  # another part's: cleared by a build of the quarter
+    other.mkdir()
+    held = os.open(running, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        assert main(["cad", "build", "--part", "placard", "-o", str(tmp_path / "set"),
+                     "--cache-dir", str(cache), "-q",
+                     *(["--no-cache"] if no_cache else [])]) == 0
+        assert (tmp_path / "set" / "placard.stl").is_file()
+        assert sorted(p.name for p in cache.iterdir() if p.is_dir()) == [
+            ".placard-running", ".quarter-left1",
+            *([] if no_cache else [f"placard-{cache_key(SetParams(), 'placard', FORMATS)}"])]
     finally:
         os.close(held)
