@@ -1154,6 +1154,34 @@ def _denied(path: Path, mode: int) -> list[str]:
     return [setpriv, "--bounding-set=-dac_override,-dac_read_search"]
 
 
+def test_check_fails_an_stl_body_lifted_off_the_bed(tmp_path: Path, capsys) -> None:
+    """A body of an STL above the bed passed as long as another lay on it: a slicer sets
+    an STL down by its lowest point, so that body printed in the air."""
+    on_bed = trimesh.creation.box((10.0, 10.0, 4.0))
+    on_bed.apply_translation((20.0, 20.0, 2.0))
+    lifted = trimesh.creation.box((5.0, 5.0, 1.0))
+    lifted.apply_translation((40.0, 20.0, 2.0))
+    write_stl(combine([on_bed, lifted]), tmp_path / "part.stl")
+    assert main(["cad", "check", str(tmp_path / "part.stl")]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL part.stl" in out and (
+        "it has 1 body lifted off the bed (lowest point at z = 1.50 mm): a slicer sets the file "
+        "down by its lowest point, so such a body prints in the air") in out
+    lifted.apply_translation((0.0, 0.0, -1.5))  # now on the bed
+    write_stl(combine([on_bed, lifted]), tmp_path / "part.stl")
+    assert main(["cad", "check", str(tmp_path / "part.stl")]) == 0
+    # a part of a 3MF's object, as a tile's letter inlay, lies in its body, above the bed
+    tile = trimesh.creation.box((10.0, 10.0, 4.0))
+    tile.apply_translation((40.0, 20.0, 2.0))
+    letter = trimesh.creation.box((4.0, 4.0, 0.6))
+    letter.apply_translation((40.0, 20.0, 3.7))
+    write_3mf([PrintObject("a", (Body("a", on_bed),)),
+               PrintObject("tile", (Body("tile", tile), Body("letter", letter)))],
+              tmp_path / "part.3mf", "part")
+    capsys.readouterr()
+    assert main(["cad", "check", str(tmp_path / "part.3mf")]) == 0, capsys.readouterr().out
+
+
 def test_check_of_a_file_that_cannot_be_read_says_it_in_a_sentence(tmp_path: Path) -> None:
     """It said only "Permission denied (set/quarter.stl)."."""
     box = trimesh.creation.box((10.0, 10.0, 4.0))
