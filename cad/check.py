@@ -60,7 +60,8 @@ def mesh_problems(mesh: trimesh.Trimesh, bed: tuple[float, float],
         problems.append("it is not watertight (it has open edges)")
     if not mesh.is_winding_consistent:
         problems.append("its triangles do not all face the same way")
-    if not problems:
+    bodies = None
+    if not problems:  # an open mesh is not split into bodies: trimesh would fill its holes
         bodies = mesh.split(only_watertight=False)
         volumes = [b.volume for b in bodies]
         if min(volumes) <= 0:
@@ -71,9 +72,8 @@ def mesh_problems(mesh: trimesh.Trimesh, bed: tuple[float, float],
     lo, hi = mesh.bounds
     if abs(lo[2]) > EPS:
         problems.append(f"it does not lie on the bed (lowest point at z = {lo[2]:.2f} mm)")
-    elif bodies_on_bed:
-        above = [float(b.bounds[0][2]) for b in mesh.split(only_watertight=False)
-                 if b.bounds[0][2] > EPS]
+    elif bodies_on_bed and bodies is not None:
+        above = [float(b.bounds[0][2]) for b in bodies if b.bounds[0][2] > EPS]
         if above:
             problems.append(f"it has {counted(len(above), 'body', 'bodies')} lifted off the "
                             f"bed (lowest point at z = {min(above):.2f} mm): a slicer sets the "
