@@ -180,12 +180,14 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
     build stopped or failing half-way (Ctrl-C, a full disk) leaves ``out`` as it was.
     ``done`` is called as the last file moves in (:func:`_move_in`): from then on the build
     is whole in ``out``."""
+    if slice_parts:
+        check_sliceable(formats)
     out.mkdir(parents=True, exist_ok=True)
     cache_dir = cache_dir or default_cache_dir()
     progress = progress or Progress(sum(part_steps(p, params) for p in parts), quiet=True)
     files: dict[str, list[str]] = {}
     cached = []
-    with _staging(out) as stage:
+    with contextlib.ExitStack() as held, _staging(out) as stage:
         for part in parts:
             key = cache_key(params, part, formats)
             stored = cache_dir / f"{part}-{key}"
@@ -195,7 +197,7 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
                     progress.step(f"{part}: from cache", part_steps(part, params))
                 else:
                     stored = _build_into_cache(params, part, formats, cache_dir, stored,
-                                               progress, use_cache)
+                                               progress, use_cache, held)
             names = [str(src.relative_to(stored)) for src in sorted(
                 p for p in stored.rglob("*") if p.is_file() and p.name != ".done")]
             try:
@@ -273,11 +275,12 @@ def _staging(out: Path) -> Iterator[Path]:
         os.close(held)
 
 
-def _clear_left_stages(out: Path) -> list[str]:
+def _clear_left_stages(out: Path, prefix: str = STAGE_PREFIX) -> list[str]:
     """Remove the folders in ``out`` that builds gathered their files in and left, killed
-    before they could remove them: those no running build holds locked. Their names."""
+    before they could remove them: those no running build holds locked. Their names. (With
+    ``prefix`` ``.quarter-``: the folders of a cache that builds made a part in.)"""
     cleared = []
-    for stage in sorted(out.glob(f"{STAGE_PREFIX}*")):
+    for stage in sorted(out.glob(f"{prefix}*")):
         if stage.is_symlink() or not stage.is_dir():
             continue
         try:
@@ -431,9 +434,21 @@ def _builders() -> dict[str, Callable[..., Any]]:
 
 
 def _build_into_cache(params: SetParams, part: str, formats: tuple[str, ...], cache_dir: Path,
-                      stored: Path, progress: Progress, use_cache: bool) -> Path:
+                      stored: Path, progress: Progress, use_cache: bool,
+                      held: contextlib.ExitStack) -> Path:
+    """Make ``part`` in a new hidden folder of the cache (``.quarter-`` and a random tail),
+    renamed to ``stored`` once made (with ``use_cache``; else the folder made is returned).
+    The build holds a lock on that folder until ``held`` closes, as on the folder it gathers
+    its files in (:func:`_staging`): the next build of the part clears the folders of builds
+    killed outright (kill -9, SIGTERM) half-way, which stayed in the cache for good."""
     cache_dir.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=f".{part}-", dir=cache_dir))
+    with lock_folder(cache_dir):  # no other build clears this one's folder before it is locked
+        _clear_left_stages(cache_dir, f".{part}-")
+        work = Path(tempfile.mkdtemp(prefix=f".{part}-", dir=cache_dir))
+        fd = os.open(work, os.O_RDONLY | os.O_DIRECTORY)
+        held.callback(os.close, fd)
+        with contextlib.suppress(OSError):  # no lock to be had: it is never cleared
+            fcntl.flock(fd, fcntl.LOCK_EX)
     try:
         _builders()[part](params, formats, work, progress.step)
         (work / ".done").write_text("ok\n")
@@ -530,6 +545,15 @@ def _copy_whole(pairs: list[tuple[Path, Path]], stage: Path | None = None,
         if stage is not None and out is not None and failed.is_relative_to(stage):
             failed = out / failed.relative_to(stage)
         raise UsageError(f"cannot write {path_shown(failed)}: {exc.strerror or exc}") from exc
+
+
+def check_sliceable(formats: tuple[str, ...]) -> None:
+    """Refuse slicing a build of ``formats`` that writes no STL: PrusaSlicer is given the
+    parts' STL files (:data:`SLICED`, the tile plates), so a build of 3MF or STEP files alone
+    sliced nothing and said nothing."""
+    if "stl" not in formats:
+        raise UsageError("--slice slices the parts' STL files: add stl to --format, like "
+                         f"--format {','.join((*formats, 'stl'))}")
 
 
 def slice_memo(path: Path, bed: tuple[float, float], cache_dir: Path) -> Path:

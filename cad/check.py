@@ -48,8 +48,11 @@ class MeshReport:
         return not self.problems
 
 
-def mesh_problems(mesh: trimesh.Trimesh, bed: tuple[float, float]) -> list[str]:
-    """Sentences naming what is wrong with ``mesh`` for printing on ``bed``; empty if fine."""
+def mesh_problems(mesh: trimesh.Trimesh, bed: tuple[float, float],
+                  bodies_on_bed: bool = True) -> list[str]:
+    """Sentences naming what is wrong with ``mesh`` for printing on ``bed``; empty if fine.
+    With ``bodies_on_bed`` (an STL: a slicer loads it as one object, set down by its lowest
+    point) each of its bodies must rest on the bed too: one above it prints in the air."""
     problems = []
     if len(mesh.faces) == 0:
         return ["it has no triangles"]
@@ -57,7 +60,8 @@ def mesh_problems(mesh: trimesh.Trimesh, bed: tuple[float, float]) -> list[str]:
         problems.append("it is not watertight (it has open edges)")
     if not mesh.is_winding_consistent:
         problems.append("its triangles do not all face the same way")
-    if not problems:
+    bodies = None
+    if not problems:  # an open mesh is not split into bodies: trimesh would fill its holes
         bodies = mesh.split(only_watertight=False)
         volumes = [b.volume for b in bodies]
         if min(volumes) <= 0:
@@ -68,6 +72,12 @@ def mesh_problems(mesh: trimesh.Trimesh, bed: tuple[float, float]) -> list[str]:
     lo, hi = mesh.bounds
     if abs(lo[2]) > EPS:
         problems.append(f"it does not lie on the bed (lowest point at z = {lo[2]:.2f} mm)")
+    elif bodies_on_bed and bodies is not None:
+        above = [float(b.bounds[0][2]) for b in bodies if b.bounds[0][2] > EPS]
+        if above:
+            problems.append(f"it has {counted(len(above), 'body', 'bodies')} lifted off the "
+                            f"bed (lowest point at z = {min(above):.2f} mm): a slicer sets the "
+                            "file down by its lowest point, so such a body prints in the air")
     if lo[0] < -EPS or lo[1] < -EPS or hi[0] > bed[0] + EPS or hi[1] > bed[1] + EPS:
         problems.append(f"it leaves the {number_shown(bed[0])} x {number_shown(bed[1])} mm "
                         f"bed (spans x {lo[0]:.1f}..{hi[0]:.1f}, y {lo[1]:.1f}..{hi[1]:.1f})")
@@ -398,7 +408,9 @@ def check_mesh_file(path: Path, rep: MeshReport, bed: tuple[float, float],
     except Exception as exc:  # a corrupt file is a finding, not a crash
         rep.problems.append(f"it cannot be read ({exc})")
         return
-    rep.problems = mesh_problems(mesh, bed)
+    # a 3MF's objects are each set down on the bed by a slicer (and one of separate pieces
+    # is said below); the letter inlays of its tiles lie above it, in their tiles
+    rep.problems = mesh_problems(mesh, bed, bodies_on_bed=objects is None)
     if objects is not None:
         rep.objects = len(objects)
         rep.problems += object_problems(objects)

@@ -25,10 +25,12 @@ from PIL import Image
 
 from cad import slicer
 from cad.build import (
+    FORMATS,
     PARTS,
     STAGE_PREFIX,
     Copies,
     build,
+    cache_key,
     parse_bed,
     parse_formats,
     parse_parts,
@@ -1134,12 +1136,50 @@ def test_check_of_a_missing_file_says_so_and_names_the_one_of_a_near_name(
 def _unreadable(path: Path) -> list[str]:
     """Make the file ``path`` one the command cannot read, and the start of a command line
     that runs as a user who cannot: as root, without the capabilities that read any file."""
-    path.chmod(0)
+    return _denied(path, 0)
+
+
+def _unwritable(folder: Path) -> list[str]:
+    """Make ``folder`` read-only, and the start of a command line that runs as a user who
+    cannot make files in it (as :func:`_unreadable`)."""
+    return _denied(folder, 0o555)
+
+
+def _denied(path: Path, mode: int) -> list[str]:
+    path.chmod(mode)
     if os.geteuid() != 0:
         return []
     setpriv = shutil.which("setpriv")
     assert setpriv, "setpriv (util-linux) runs the command as root without reading every file"
     return [setpriv, "--bounding-set=-dac_override,-dac_read_search"]
+
+
+def test_check_fails_an_stl_body_lifted_off_the_bed(tmp_path: Path, capsys) -> None:
+    """A body of an STL above the bed passed as long as another lay on it: a slicer sets
+    an STL down by its lowest point, so that body printed in the air."""
+    on_bed = trimesh.creation.box((10.0, 10.0, 4.0))
+    on_bed.apply_translation((20.0, 20.0, 2.0))
+    lifted = trimesh.creation.box((5.0, 5.0, 1.0))
+    lifted.apply_translation((40.0, 20.0, 2.0))
+    write_stl(combine([on_bed, lifted]), tmp_path / "part.stl")
+    assert main(["cad", "check", str(tmp_path / "part.stl")]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL part.stl" in out and (
+        "it has 1 body lifted off the bed (lowest point at z = 1.50 mm): a slicer sets the file "
+        "down by its lowest point, so such a body prints in the air") in out
+    lifted.apply_translation((0.0, 0.0, -1.5))  # now on the bed
+    write_stl(combine([on_bed, lifted]), tmp_path / "part.stl")
+    assert main(["cad", "check", str(tmp_path / "part.stl")]) == 0
+    # a part of a 3MF's object, as a tile's letter inlay, lies in its body, above the bed
+    tile = trimesh.creation.box((10.0, 10.0, 4.0))
+    tile.apply_translation((40.0, 20.0, 2.0))
+    letter = trimesh.creation.box((4.0, 4.0, 0.6))
+    letter.apply_translation((40.0, 20.0, 3.7))
+    write_3mf([PrintObject("a", (Body("a", on_bed),)),
+               PrintObject("tile", (Body("tile", tile), Body("letter", letter)))],
+              tmp_path / "part.3mf", "part")
+    capsys.readouterr()
+    assert main(["cad", "check", str(tmp_path / "part.3mf")]) == 0, capsys.readouterr().out
 
 
 def test_check_of_a_file_that_cannot_be_read_says_it_in_a_sentence(tmp_path: Path) -> None:
@@ -1236,6 +1276,31 @@ def test_an_output_folder_that_cannot_be_made_is_bad_usage(command, tmp_path, ca
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize("command", ["build", "coupons"])
+def test_a_cache_folder_that_takes_no_files_is_said_before_building(command, tmp_path: Path
+                                                                    ) -> None:
+    """A read-only cache folder (a shared one, another user's) failed at the first part's
+    lock file: "Permission denied (cache/.stickers-<key>.lock).", naming neither the cache
+    nor the way out."""
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    as_user = _unwritable(cache)
+    env = {k: v for k, v in os.environ.items() if k != "COMPANION_CAD_CACHE"}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent)
+    for given, named, said in (
+            (["--cache-dir", str(cache)], "", ""),
+            ([], " (COMPANION_CAD_CACHE)", "; give another with --cache-dir")):
+        more = {} if given else {"COMPANION_CAD_CACHE": str(cache)}
+        done = subprocess.run([*as_user, sys.executable, "-m", "companion", "cad", command,
+                               *(["--part", "stickers"] if command == "build" else []),
+                               "-o", str(tmp_path / "out"), "-q", *given],
+                              capture_output=True, text=True, env={**env, **more}, timeout=120)
+        assert (done.returncode, done.stdout, done.stderr) == (2, "", (
+            f"companion: Cannot use {cache}{named} as the cache folder: no file can be made "
+            f"in the folder {cache} (Permission denied){said}.\n"))
+        assert not (tmp_path / "out").exists()
+
+
 @pytest.mark.parametrize(("command", "example"), [("build", "werdup-set"),
                                                   ("coupons", "werdup-coupons")])
 @pytest.mark.parametrize("name", ["myplacard.stl", "set.3MF", "quarter.step", "quarter.stp",
@@ -1303,6 +1368,20 @@ RECORDED_GCODE_TAIL = """\
 ; estimated printing time (normal mode) = 4h 16m 0s
 ; estimated first layer printing time (normal mode) = 9m 1s
 """
+
+
+@pytest.mark.parametrize("formats", ["3mf", "step", "3mf,step"])
+def test_slicing_a_build_of_no_stl_files_is_refused_before_building(
+        formats: str, box_parts, tmp_path: Path, capsys) -> None:
+    """PrusaSlicer is given the STL files: '--format 3mf --slice' built the set, sliced
+    nothing and said nothing of it."""
+    out = tmp_path / "set"
+    assert main(["cad", "build", "--part", "placard", "--format", formats, "--slice", "-o",
+                 str(out), "--cache-dir", str(tmp_path / "cache"), "-q"]) == 2
+    assert capsys.readouterr() == ("", (
+        "companion: --slice slices the parts' STL files: add stl to --format, like "
+        f"--format {formats},stl.\n"))
+    assert not out.exists()
 
 
 def test_slicer_summary_parser() -> None:
@@ -1634,5 +1713,36 @@ def test_a_build_clears_the_folders_builds_killed_outright_left(box_parts, tmp_p
                      str(tmp_path / "cache"), "-q"]) == 0
         assert not left.exists() and running.is_dir()
         assert sorted(p.name for p in out.glob(f"{STAGE_PREFIX}*")) == [running.name]
+    finally:
+        os.close(held)
+
+
+@pytest.mark.parametrize("no_cache", [False, True])
+def test_a_build_clears_the_half_made_parts_builds_killed_outright_left_in_the_cache(
+        no_cache: bool, box_parts, tmp_path: Path) -> None:
+    """A build killed outright (kill -9, SIGTERM: the terminal closed) while making a part
+    left the part's half-made folder in the cache for good: the next build of that part
+    clears it, but never the folder of a build still making it."""
+    import fcntl
+
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    left = cache / ".placard-left1"
+    left.mkdir()
+    (left / "placard.stl").write_bytes(b"half a file")
+    running = cache / ".placard-running"
+    running.mkdir()
+    other = cache / ".quarter-left1"  # another part's: cleared by a build of the quarter
+    other.mkdir()
+    held = os.open(running, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        assert main(["cad", "build", "--part", "placard", "-o", str(tmp_path / "set"),
+                     "--cache-dir", str(cache), "-q",
+                     *(["--no-cache"] if no_cache else [])]) == 0
+        assert (tmp_path / "set" / "placard.stl").is_file()
+        assert sorted(p.name for p in cache.iterdir() if p.is_dir()) == [
+            ".placard-running", ".quarter-left1",
+            *([] if no_cache else [f"placard-{cache_key(SetParams(), 'placard', FORMATS)}"])]
     finally:
         os.close(held)

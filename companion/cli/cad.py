@@ -124,16 +124,22 @@ def _cache_dir(name: str | None) -> Path:
     if name is not None and not name.strip():
         raise UsageError("--cache-dir needs a folder name")
     path = Path(name) if name is not None else default_cache_dir()
+    named = (" (COMPANION_CAD_CACHE)" if name is None and os.environ.get("COMPANION_CAD_CACHE")
+             else "")
+    way_out = "; give another with --cache-dir" if name is None else ""
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         why = ("it is a file, not a folder" if path.exists() and not path.is_dir()
                else exc.strerror or str(exc))
-        named = (" (COMPANION_CAD_CACHE)" if name is None and os.environ.get("COMPANION_CAD_CACHE")
-                 else "")
-        way_out = "; give another with --cache-dir" if name is None else ""
         raise UsageError(f"cannot use {path_shown(path)}{named} as the cache folder: "
                          f"{why}{way_out}") from exc
+    # every build writes there (its lock files, the parts it makes, even with --no-cache):
+    # a folder that takes no files failed at the first part's lock, "Permission denied
+    # (.../.stickers-<key>.lock)."
+    if (problem := folder_refusal(path / "part")) is not None:
+        raise UsageError(f"cannot use {path_shown(path)}{named} as the cache folder: "
+                         f"{problem}{way_out}")
     return path
 
 
