@@ -31,6 +31,7 @@ from companion.decimals import decimal_from
 from companion.errors import UsageError
 from companion.outfile import lock_file, lock_folder, write_file_whole, write_files_whole
 from companion.paths import user_cache_dir
+from companion.stops import STOPS
 from companion.text import path_shown, quoted
 from companion.tiles import tile_set
 
@@ -300,21 +301,25 @@ def _clear_left_stages(out: Path, prefix: str = STAGE_PREFIX) -> list[str]:
 
 @contextlib.contextmanager
 def _ctrl_c_held() -> Iterator[None]:
-    """Ctrl-C held off while the block runs and answered after it (in the main thread, where
-    Python answers it; elsewhere the block runs as it is): putting back a stopped build's
-    files is not itself stopped half-way by a second Ctrl-C."""
-    if threading.current_thread() is not threading.main_thread() \
-            or signal.getsignal(signal.SIGINT) is None:  # a handler set outside Python
+    """Ctrl-C, SIGTERM and SIGHUP (:data:`companion.stops.STOPS`) held off while the block
+    runs and answered after it, by the handler each had, as they came (in the main thread,
+    where Python answers them; elsewhere the block runs as it is): putting back a stopped
+    build's files is not itself stopped half-way by a second one, nor the last file's move
+    and the build noted done cut apart (a SIGTERM killed the build there, its set half in)."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
     came: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, _frame: came.append(signum))
+    previous = {signum: signal.signal(signum, lambda signum, _frame: came.append(signum))
+                for signum in STOPS
+                if signal.getsignal(signum) is not None}  # None: a handler set outside Python
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
-        if came and callable(previous):
-            previous(signal.SIGINT, None)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        for signum in dict.fromkeys(came):  # each answered as it would have been
+            signal.raise_signal(signum)
 
 
 class _Moves:

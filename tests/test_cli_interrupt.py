@@ -26,14 +26,17 @@ ROOT = Path(__file__).resolve().parent.parent
 # Patches ``TARGET`` (module, attribute) with a function that is interrupted as ``HOW`` says,
 # then runs the command line with ``ARGV``.
 DRIVER = r"""
-import importlib, os, signal, sys, time
+import importlib, os, pathlib, signal, sys, time
 
 TARGET, HOW, ARGV = sys.argv[1], sys.argv[2], sys.argv[3:]
+SIGNUM = getattr(signal, os.environ.get("STOP_SIGNAL", "SIGINT"))  # Ctrl-C unless told
 module_name, name = TARGET.rsplit(".", 1)
+calls = []
+SET = pathlib.Path("set").resolve()  # the folder the CAD tests' builds write into
 
 
 def ctrl_c():
-    os.kill(os.getpid(), signal.SIGINT)
+    os.kill(os.getpid(), SIGNUM)
     time.sleep(5)  # the handler runs at once; never reached unless the signal is lost
     sys.exit("the interrupt never came")
 
@@ -62,16 +65,23 @@ def interrupted(*args, **kwargs):
         exec("ctrl_c()", {"ctrl_c": ctrl_c})
     elif HOW == "again":  # Ctrl-C pressed again and again, until the process has ended
         import subprocess
-        subprocess.Popen([sys.executable, "-c", PRESSING, str(os.getpid())])
+        subprocess.Popen([sys.executable, "-c", PRESSING, str(os.getpid()), str(SIGNUM)])
         ctrl_c()
+    elif HOW == "midway":  # once the first call naming a file of the folder "set" returned
+        result = original(*args, **kwargs)
+        if not calls and any(isinstance(a, pathlib.Path) and a.parent.resolve() == SET
+                             for a in args):
+            calls.append(args)
+            ctrl_c()
+        return result
     elif HOW in ("after", "after-again"):  # once the function has returned (and "again")
         result = original(*args, **kwargs)
-        handler = signal.getsignal(signal.SIGINT)
+        handler = signal.getsignal(SIGNUM)
         if HOW == "after-again":
             import subprocess
-            subprocess.Popen([sys.executable, "-c", PRESSING, str(os.getpid())])
+            subprocess.Popen([sys.executable, "-c", PRESSING, str(os.getpid()), str(SIGNUM)])
         else:
-            os.kill(os.getpid(), signal.SIGINT)
+            os.kill(os.getpid(), SIGNUM)
         while not handler.__self__.noted:  # until the command line's handler has answered
             pass
         return result
@@ -80,9 +90,9 @@ def interrupted(*args, **kwargs):
 # another process's Ctrl-C every millisecond, as long as the command's process lives
 PRESSING = '''
 import os, signal, sys, time
-pid = int(sys.argv[1])
+pid, signum = int(sys.argv[1]), int(sys.argv[2])
 while os.getppid() == pid:
-    os.kill(pid, signal.SIGINT)
+    os.kill(pid, signum)
     time.sleep(0.001)
 '''
 module = importlib.import_module(module_name)
@@ -95,10 +105,12 @@ raise SystemExit(main())
 
 
 def interrupted_run(target: str, how: str, argv: list[str], cwd: Path,
-                    module: bool = False) -> subprocess.CompletedProcess:
+                    module: bool = False, sent: str = "SIGINT") -> subprocess.CompletedProcess:
     """The driver run as ``python -c`` (as the ``companion`` program runs: a script), or with
-    ``module`` as ``python -m`` (as ``python -m companion`` does)."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_INSTANCE=str(cwd / "instance"))
+    ``module`` as ``python -m`` (as ``python -m companion`` does); ``sent``: the signal that
+    stops it, Ctrl-C's unless named."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COMPANION_INSTANCE=str(cwd / "instance"),
+               STOP_SIGNAL=sent)
     run = ["-c", DRIVER]
     if module:
         (cwd / "interrupting.py").write_text(DRIVER, encoding="utf-8")
@@ -111,8 +123,10 @@ def interrupted_run(target: str, how: str, argv: list[str], cwd: Path,
 def _ctrl_c_as_in_a_terminal() -> None:
     # A command started in the background of a shell without job control inherits Ctrl-C
     # ignored, and keeps ignoring it, as it should; the tests are about a terminal's Ctrl-C,
-    # so the command starts with the signal's default whatever way the tests were started.
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    # so the command starts with the signal's default whatever way the tests were started
+    # (and SIGHUP's, which nohup ignores, and SIGTERM's).
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
 
 
 @pytest.mark.parametrize("target,how,argv", [
@@ -154,6 +168,7 @@ def test_ctrl_c_the_cad_kernel_catches_stops_the_build_at_its_next_step(
     assert not (tmp_path / "set").exists()  # nor the folders made for it
 
 
+@pytest.mark.parametrize("sent", ["SIGINT", "SIGTERM", "SIGHUP"])
 @pytest.mark.parametrize("how", ["after", "after-again"])
 @pytest.mark.parametrize("target,argv", [
     ("cad.build._move_in", ["cad", "build", "-o", "set", "--part", "stickers", "-q"]),
@@ -161,17 +176,68 @@ def test_ctrl_c_the_cad_kernel_catches_stops_the_build_at_its_next_step(
     ("cad.build.CouponsResult", ["cad", "coupons", "-o", "set", "--clearances", "0.2", "-q"]),
 ])
 def test_ctrl_c_once_the_files_have_moved_in_ends_as_the_build_did(
-        target: str, argv: list[str], how: str, tmp_path: Path) -> None:
+        target: str, argv: list[str], how: str, sent: str, tmp_path: Path) -> None:
     # Ctrl-C just after the build's last file, its report, moved into the folder (and, with
     # "after-again", pressed again and again from then until the process has ended): the set
     # was whole in the folder, yet the command said "Interrupted." and ended with 130
+    # (SIGTERM and SIGHUP killed it without a word, status 143 and 129, the set whole)
     cache = sharedwork.run_folder("cad-cache")  # the run's: the parts come from it
-    done = interrupted_run(target, how, [*argv, "--cache-dir", str(cache)], tmp_path)
+    done = interrupted_run(target, how, [*argv, "--cache-dir", str(cache)], tmp_path,
+                           sent=sent)
     assert (done.returncode, done.stderr) == (0, ""), done.stderr
     assert done.stdout.startswith("wrote "), done.stdout
     report = "build.json" if argv[1] == "build" else "coupons.json"
     assert json.loads((tmp_path / "set" / report).read_text(encoding="utf-8"))["files"]
     assert not list((tmp_path / "set").glob(".companion-build-*"))  # its own folder gone
+
+
+# The other signals that stop a command as Ctrl-C does, their status and their line.
+OTHER_STOPS = [
+    ("SIGTERM", 143, "companion: Terminated (SIGTERM)."),
+    ("SIGHUP", 129, "companion: Hung up (SIGHUP: its terminal closed)."),
+]
+
+
+@pytest.mark.parametrize("sent,status,said", OTHER_STOPS)
+def test_sigterm_and_sighup_end_a_command_with_a_line_and_their_status(
+        sent: str, status: int, said: str, tmp_path: Path) -> None:
+    # `kill` (SIGTERM) or a closed terminal (SIGHUP) killed the command without a word
+    done = interrupted_run("companion.cli.girdle.run_solve", "plain",
+                           ["girdle", "solve", "--date", "2026-12-08"], tmp_path, sent=sent)
+    assert done.stderr.splitlines() == [said], done.stderr
+    assert done.returncode == status
+
+
+def _folder(root: Path) -> dict[str, bytes | None]:
+    """Every file (its bytes) and folder (None) under ``root``, by its path in it."""
+    return {str(p.relative_to(root)): p.read_bytes() if p.is_file() else None
+            for p in sorted(root.rglob("*"))}
+
+
+@pytest.mark.parametrize("sent,status,said", [
+    ("SIGINT", 130, "companion: Interrupted."), *OTHER_STOPS])
+@pytest.mark.parametrize("how,argv", [
+    ("midway", ["cad", "build", "-o", "set", "--part", "stickers", "-q"]),
+    # (each coupon's own build moves its files into a folder of its own first)
+    ("midway", ["cad", "coupons", "-o", "set", "--clearances", "0.2", "-q"]),
+])
+def test_a_stop_while_the_files_move_in_leaves_the_folder_as_it_was(
+        how: str, argv: list[str], sent: str, status: int, said: str,
+        tmp_path: Path) -> None:
+    # SIGTERM or SIGHUP once the first of the new files had moved into the folder: the
+    # process was killed there, the folder left with part of the new set over the earlier
+    # one's and the build's hidden folder in it
+    cache = sharedwork.run_folder("cad-cache")  # the run's: the parts come from it
+    out = tmp_path / "set"
+    out.mkdir()
+    for name in ("stickers-a4.pdf", "coupon-0.2.stl", "notes.txt"):
+        (out / name).write_bytes(b"an earlier build's, or the maker's own\n")
+    before = _folder(out)
+    done = interrupted_run("cad.build._put", how, [*argv, "--cache-dir", str(cache)],
+                           tmp_path, sent=sent)
+    assert (done.returncode, done.stderr.splitlines()) == (status, [said]), done.stderr
+    assert "wrote" not in done.stdout
+    assert _folder(out) == before
 
 
 def test_ctrl_c_in_code_made_from_text_under_python_m_is_130(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from typing import Any, NoReturn, TextIO, cast
 
 from companion import __version__
 from companion.errors import CompanionError, exit_status
+from companion.stops import STOPS, stop_status, untouched
 from companion.text import bytes_escaped, path_shown, printable, sentence, short_words
 from companion.typed import typed_text
 
@@ -115,41 +116,49 @@ def main(argv: list[str] | None = None) -> int:
     ended: one that comes while the interpreter shuts down ends it at once with
     "Interrupted." (said once) and 130 (with the command's status and nothing said once its
     work was done), rather than a traceback or the process killed by the signal (after the
-    interpreter's exit functions, in its last moments, it is ignored)."""
+    interpreter's exit functions, in its last moments, it is ignored).
+
+    SIGTERM and SIGHUP (:data:`companion.stops.STOPS`) take the same path: the command
+    stops, or ends as it would have once its work is done, with a line naming the signal and
+    the status 128 and its number (143, 129), where the process was killed without a word."""
     parsed: list[argparse.Namespace] = []
     ctrl_c = _interrupts_noted(until_exit=argv is None)
     with ctrl_c:
         try:
             status = _run(argv, parsed)
         except KeyboardInterrupt:
-            status = 130
+            status = ctrl_c.stop_status
         except Exception:
             # A library that catches the interrupt can fail in its place: an extension
             # module's import stopped by Ctrl-C raises ImportError ("initialization failed"),
             # and one whose ImportError is caught fails on the next import that needs it.
             if not ctrl_c.stopping:
                 raise
-            status = 130
+            status = ctrl_c.stop_status
         finally:
             ctrl_c.settled = True  # from here a Ctrl-C is noted, not raised
-        stops = bool(parsed and getattr(parsed[0], "ctrl_c_stops", False))
+        stops = bool(parsed and getattr(parsed[0], "ctrl_c_stops", False)
+                     and set(ctrl_c.stopping) <= {signal.SIGINT})
         # also when a library swallowed it and the command went on, unless Ctrl-C is how
-        # the command stops (serve: the server ends and the command returns); one that came
-        # once the command's work was done (work_done) changes nothing
+        # the command stops (serve: the server ends and the command returns; SIGTERM or
+        # SIGHUP stops it as any command); one that came once the command's work was done
+        # (work_done) changes nothing
         if ctrl_c.stopping and not stops:
-            status = 130
-        if status == 130:
-            say("interrupted")
-        ctrl_c.exit_with(status, said=status == 130 or stops or ctrl_c.done_at is not None)
+            status = ctrl_c.stop_status
+        stopped = status == ctrl_c.stop_status
+        if stopped:
+            say(STOPS[ctrl_c.stop_signal])
+        ctrl_c.exit_with(status, said=stopped or stops or ctrl_c.done_at is not None)
     return status
 
 
 class Interrupted(KeyboardInterrupt):
-    """Ctrl-C, as the command line raises it: a KeyboardInterrupt to every ``except`` that
-    takes one, but not the interpreter's own. CPython marks a KeyboardInterrupt of exactly
-    that class that leaves code run from text (``exec`` or ``eval`` of a string: dataclasses
-    and named tuples make their methods so as modules load) as never caught, even when it is
-    caught later, and ``python -m companion`` then ended by SIGINT after "Interrupted."."""
+    """Ctrl-C (or SIGTERM, SIGHUP), as the command line raises it: a KeyboardInterrupt to
+    every ``except`` that takes one, but not the interpreter's own. CPython marks a
+    KeyboardInterrupt of exactly that class that leaves code run from text (``exec`` or
+    ``eval`` of a string: dataclasses and named tuples make their methods so as modules load)
+    as never caught, even when it is caught later, and ``python -m companion`` then ended by
+    SIGINT after "Interrupted."."""
 
 
 def stop_if_interrupted() -> None:
@@ -177,24 +186,25 @@ def work_done() -> None:
 
 
 class _interrupts_noted:
-    """While in use, Ctrl-C (SIGINT) is noted as it comes, then raises :class:`Interrupted`
+    """While in use, Ctrl-C (SIGINT), SIGTERM and SIGHUP (:data:`companion.stops.STOPS`)
+    are noted as they come, then raises :class:`Interrupted`
     as Python's own handler raises KeyboardInterrupt, until ``settled`` (the command has
     ended or is ending; a second Ctrl-C is only noted, so the first one's way out is not cut
     short), or the command's work is done (:func:`work_done`: from then on a Ctrl-C is only
     noted, and does not count as stopping the command). The context value is a list, not
-    empty once noted. Where the handler cannot be set (not the main thread) or SIGINT is
-    ignored, nothing changes.
+    empty once noted. Where the handler cannot be set (not the main thread), or for a signal
+    ignored or handled already (``nohup``: SIGHUP ignored), nothing changes.
 
     On leaving, Python's handler is put back; ``until_exit`` (the process ends after the
     command) keeps one instead that ends the process with the status given to
-    :meth:`exit_with`, or 130 and "Interrupted.", through the exit functions; after the last
+    :meth:`exit_with`, or the signal's status and line, through the exit functions; after the last
     of them (the interpreter then takes its modules apart, about 0.2 s once the photo reader
     is loaded, where a handler written in Python no longer runs and SIGINT killed the
     process) Ctrl-C is ignored and the process ends with its status."""
 
     def __init__(self, until_exit: bool = False) -> None:
         self.noted: list[int] = []
-        self.previous: signal.Handlers | object | None = None
+        self.previous: dict[int, object] = {}  # the handlers replaced, by signal
         self.settled = False
         self.until_exit = until_exit
         self.status = 130
@@ -206,21 +216,32 @@ class _interrupts_noted:
         """The Ctrl-Cs noted before the command's work was done: those that stop it."""
         return self.noted[:self.done_at]
 
+    @property
+    def stop_signal(self) -> int:
+        """The signal that stopped the command: the first noted before its work was done
+        (Ctrl-C when none was: a KeyboardInterrupt of the command's own)."""
+        return self.stopping[0] if self.stopping else signal.SIGINT
+
+    @property
+    def stop_status(self) -> int:
+        """The exit status of the command stopped by :attr:`stop_signal`."""
+        return stop_status(self.stop_signal)
+
     def _note(self, signum: int, frame: FrameType | None) -> None:
         self.noted.append(signum)
         if not self.settled and self.done_at is None:
             raise Interrupted
 
     def _exit(self, signum: int, frame: FrameType | None) -> NoReturn:
-        """Ctrl-C once the command has ended: the process ends now."""
+        """Ctrl-C (SIGTERM, SIGHUP) once the command has ended: the process ends now."""
         for stream in (sys.stdout, sys.stderr):  # what is written comes out, in order
             try:
                 stream.flush()
             except (OSError, ValueError, RuntimeError, AttributeError):
                 pass  # closed, gone, or in the middle of a write of its own
         if not self.said:
-            os.write(2, _said("interrupted").encode())
-        os._exit(self.status if self.said else 130)
+            os.write(2, _said(STOPS[signum]).encode())
+        os._exit(self.status if self.said else stop_status(signum))
 
     def exit_with(self, status: int, said: bool) -> None:
         """The status the process ends with if Ctrl-C comes once the command has ended;
@@ -231,26 +252,25 @@ class _interrupts_noted:
     def __enter__(self) -> list[int]:
         _NOTING.append(self)
         try:
-            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-                self.previous = signal.signal(signal.SIGINT, self._note)
+            for signum in STOPS:
+                if signal.getsignal(signum) is untouched(signum):
+                    self.previous[signum] = signal.signal(signum, self._note)
         except ValueError:  # not the main thread
-            self.previous = None
-        if self.previous is not None and self.until_exit:
-            # registered first, so run last: every exit function still has Ctrl-C answered
-            atexit.register(signal.signal, signal.SIGINT, signal.SIG_IGN)
+            pass
+        if self.until_exit:
+            # registered first, so run last: every exit function still has them answered
+            for signum in self.previous:
+                atexit.register(signal.signal, signum, signal.SIG_IGN)
         return self.noted
 
     def __exit__(self, *exc: object) -> None:
         if self in _NOTING:
             _NOTING.remove(self)
-        if self.previous is None:
-            return
-        if not self.until_exit:
-            signal.signal(signal.SIGINT, self.previous)  # type: ignore[arg-type]
-            return
-        signal.signal(signal.SIGINT, self._exit)
-        if self.noted and not self.said:  # Ctrl-C as the command was ending
-            self._exit(signal.SIGINT, None)
+        for signum, previous in self.previous.items():
+            signal.signal(signum, self._exit if self.until_exit
+                          else previous)  # type: ignore[arg-type]
+        if self.previous and self.until_exit and self.noted and not self.said:
+            self._exit(self.noted[0], None)  # one came as the command was ending
 
 
 # The Ctrl-C handlers of the commands running (one, but for a test's nested run), as
