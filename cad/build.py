@@ -445,7 +445,7 @@ def _build_into_cache(params: SetParams, part: str, formats: tuple[str, ...], ca
     renamed to ``stored`` once made (with ``use_cache``; else the folder made is returned).
     The build holds a lock on that folder until ``held`` closes, as on the folder it gathers
     its files in (:func:`_staging`): the next build of the part clears the folders of builds
-    killed outright (kill -9, SIGTERM) half-way, which stayed in the cache for good."""
+    killed outright (kill -9) half-way, which stayed in the cache for good."""
     cache_dir.mkdir(parents=True, exist_ok=True)
     with lock_folder(cache_dir):  # no other build clears this one's folder before it is locked
         _clear_left_stages(cache_dir, f".{part}-")
