@@ -142,6 +142,35 @@ def test_check_passes_on_the_built_set(built: Path, capsys) -> None:
     assert f"{n} of {n} files pass" in out
 
 
+def test_check_fails_a_part_s_file_holding_more_or_fewer_pieces_than_the_part_is_made_of(
+        built: Path, tmp_path: Path, capsys) -> None:
+    """A quarter or a placard half with a stray body on the bed beside it passed as "2
+    bodies": the report now says how many pieces each file's part is made of."""
+    report = json.loads((built / "build.json").read_text())
+    assert report["pieces"]["quarter.stl"] == report["pieces"]["placard-left.3mf"] == 1
+    assert report["pieces"]["placard-pair.stl"] == 2 and report["pieces"]["coupon.stl"] == 6
+    assert report["pieces"]["tiles-plate-1.3mf"] == 50
+    stray = trimesh.creation.box((5.0, 5.0, 2.0))
+    stray.apply_translation((4.0, 4.0, 1.0))  # on the bed, in its corner
+    for name in ("quarter.stl", "placard-left.stl", "placard-pair.stl"):
+        (tmp_path / "set").mkdir(exist_ok=True)
+        shutil.copy(built / "build.json", tmp_path / "set")
+        write_stl(combine([trimesh.load(built / name), stray]), tmp_path / "set" / name)
+        assert main(["cad", "check", str(tmp_path / "set" / name)]) == 1
+        expected = report["pieces"][name]
+        out = capsys.readouterr().out
+        assert f"FAIL {name}" in out and (
+            f"{name} holds {expected + 1} bodies where its part is made of {expected}: a stray "
+            "piece would print with it") in out, out
+    # a 3MF counts its objects: the pair plate with one half left out
+    (left, _right) = read_3mf_objects(built / "placard-pair.3mf")
+    write_3mf([PrintObject(left.name, tuple(Body(n, m) for n, m in left.parts))],
+              tmp_path / "set" / "placard-pair.3mf", "placard-pair")
+    assert main(["cad", "check", str(tmp_path / "set" / "placard-pair.3mf")]) == 1
+    assert ("placard-pair.3mf holds 1 object where its part is made of 2: a piece of the part "
+            "is missing") in capsys.readouterr().out
+
+
 def test_check_counts_one_body_and_many_bodies_in_words(tmp_path: Path, capsys) -> None:
     # every line said "bodies": "  1 bodies" for each tile
     box = trimesh.creation.box((10.0, 10.0, 4.0))
