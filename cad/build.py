@@ -150,9 +150,23 @@ def source_digest() -> str:
     return h.hexdigest()
 
 
+# Parts made without the printer's bed, whatever the formats asked for: the sticker sheets
+# and the board's data, printed on paper or read by the photo reader. Every other part is
+# set on the bed (centred, turned a quarter turn when it fits only so) or laid out on plates
+# for it, so its files change with the bed.
+OFF_THE_BED = ("stickers",)
+
+
 def cache_key(params: SetParams, part: str, formats: tuple[str, ...]) -> str:
-    data = {"params": params.to_dict(), "part": part, "formats": sorted(formats),
-            "source": source_digest()}
+    """The cache entry's name for ``part``: a digest of what its files are made from (the
+    parameters, but for a part off the bed neither the bed nor the formats; the model code
+    and its data), so a build for another bed takes the stickers from the cache."""
+    if part in OFF_THE_BED:
+        data: dict[str, Any] = {"params": params.without_bed(), "part": part,
+                                "source": source_digest()}
+    else:
+        data = {"params": params.to_dict(), "part": part, "formats": sorted(formats),
+                "source": source_digest()}
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:20]
 
 

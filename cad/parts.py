@@ -119,14 +119,6 @@ def _letter_mesh(params: SetParams, letter: str) -> trimesh.Trimesh:
     return _LETTERS[key]
 
 
-def _without_bed(params: SetParams) -> str:
-    """Every parameter but the printer's bed, which only lays parts out on a plate."""
-    values = params.to_dict()
-    values["printer"] = {k: v for k, v in values["printer"].items()
-                         if k not in ("bed_width", "bed_depth")}
-    return json.dumps(values, sort_keys=True)
-
-
 _COUPONS: dict[str, tuple[list[tuple[str, cq.Workplane]], list[trimesh.Trimesh]]] = {}
 
 
@@ -135,7 +127,7 @@ def _coupon_made(params: SetParams) -> tuple[list[tuple[str, cq.Workplane]],
     """The coupon's pieces and their meshes, made once a process for every bed (coupons for
     another bed, or in another format, are the same pieces laid out anew). Shared: never
     change them in place."""
-    key = _without_bed(params)
+    key = json.dumps(params.without_bed(), sort_keys=True)
     if key not in _COUPONS:
         if len(_COUPONS) >= _MADE_MAX:
             _COUPONS.clear()

@@ -171,6 +171,29 @@ def test_check_fails_a_part_s_file_holding_more_or_fewer_pieces_than_the_part_is
             "is missing") in capsys.readouterr().out
 
 
+def test_a_build_for_another_bed_takes_the_parts_made_without_the_bed_from_the_cache(
+        cache: Path, tmp_path: Path) -> None:
+    """Every part's cache key held the bed: a new --bed made the stickers again, though
+    nothing of them depends on it. The coupon, laid out on the bed, is made for each bed."""
+    parts = ("stickers", "coupon")
+    first = build(SetParams.make(bed=(180.0, 180.0), parts=parts), tmp_path / "a", parts,
+                  ("stl",), cache_dir=cache)
+    other_bed = SetParams.make(bed=(201.0, 199.0), parts=parts)  # a bed no other test builds for
+    second = build(other_bed, tmp_path / "b", parts, ("stl",), cache_dir=cache)
+    assert "stickers" in second.cached and "coupon" not in second.cached
+    assert second.files == first.files
+    for name in second.files["stickers"]:
+        assert (tmp_path / "b" / name).read_bytes() == (tmp_path / "a" / name).read_bytes()
+    # the coupon's files are laid out on each bed, as before
+    assert (tmp_path / "b" / "coupon.stl").read_bytes() != (tmp_path / "a" / "coupon.stl"
+                                                            ).read_bytes()
+    lo, hi = trimesh.load(tmp_path / "b" / "coupon.stl").bounds
+    assert hi[0] <= 201.0 and hi[1] <= 199.0 and lo[2] == pytest.approx(0.0)
+    # a build of the stickers in another format takes them from the cache as well
+    third = build(other_bed, tmp_path / "c", ("stickers",), ("3mf",), cache_dir=cache)
+    assert third.cached == ("stickers",)
+
+
 def test_check_counts_one_body_and_many_bodies_in_words(tmp_path: Path, capsys) -> None:
     # every line said "bodies": "  1 bodies" for each tile
     box = trimesh.creation.box((10.0, 10.0, 4.0))
