@@ -151,9 +151,23 @@ def source_digest() -> str:
     return h.hexdigest()
 
 
+# Parts made without the printer's bed, whatever the formats asked for: the sticker sheets
+# and the board's data, printed on paper or read by the photo reader. Every other part is
+# set on the bed (centred, turned a quarter turn when it fits only so) or laid out on plates
+# for it, so its files change with the bed.
+OFF_THE_BED = ("stickers",)
+
+
 def cache_key(params: SetParams, part: str, formats: tuple[str, ...]) -> str:
-    data = {"params": params.to_dict(), "part": part, "formats": sorted(formats),
-            "source": source_digest()}
+    """The cache entry's name for ``part``: a digest of what its files are made from (the
+    parameters, but for a part off the bed neither the bed nor the formats; the model code
+    and its data), so a build for another bed takes the stickers from the cache."""
+    if part in OFF_THE_BED:
+        data: dict[str, Any] = {"params": params.without_bed(), "part": part,
+                                "source": source_digest()}
+    else:
+        data = {"params": params.to_dict(), "part": part, "formats": sorted(formats),
+                "source": source_digest()}
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:20]
 
 
@@ -170,6 +184,7 @@ class BuildResult:
     slicer: dict[str, dict]
     removed: tuple[str, ...] = ()
     copies: dict[str, Copies] = field(default_factory=dict)
+    pieces: dict[str, int] = field(default_factory=dict)
 
 
 def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
@@ -187,6 +202,7 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
     cache_dir = cache_dir or default_cache_dir()
     progress = progress or Progress(sum(part_steps(p, params) for p in parts), quiet=True)
     files: dict[str, list[str]] = {}
+    pieces: dict[str, int] = {}
     cached = []
     with contextlib.ExitStack() as held, _staging(out) as stage:
         for part in parts:
@@ -200,7 +216,8 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
                     stored = _build_into_cache(params, part, formats, cache_dir, stored,
                                                progress, use_cache, held)
             names = [str(src.relative_to(stored)) for src in sorted(
-                p for p in stored.rglob("*") if p.is_file() and p.name != ".done")]
+                p for p in stored.rglob("*") if p.is_file() and p.name not in CACHE_NOTES)]
+            pieces |= read_pieces(stored)
             try:
                 _copy_whole([(stored / name, stage / name) for name in names], stage, out)
             finally:
@@ -215,13 +232,24 @@ def build(params: SetParams, out: Path, parts: tuple[str, ...] = PARTS,
                 out, report_files(old), set(written))
             slicer = (slice_outputs(out, params.printer.bed, cache_dir, stage, stale)
                       if slice_parts else {})
-            result = BuildResult(out, files, tuple(cached), slicer, stale)
+            result = BuildResult(out, files, tuple(cached), slicer, stale, pieces=pieces)
             report = _build_report(params, old, result)
             write_file_whole(stage / BUILD_REPORT, (json.dumps(report, indent=2) + "\n").encode())
             _move_in(stage, out, [*written, BUILD_REPORT], stale, LEFT_BY_BUILD, done)
     result = replace(result, copies=print_copies(report["files"]))
     progress.close()
     return result
+
+
+PIECES_FILE = ".pieces.json"  # in a part's cache entry: each file's pieces, as the part made it
+CACHE_NOTES = (".done", PIECES_FILE)  # a cache entry's own files, not the part's
+
+
+def read_pieces(stored: Path) -> dict[str, int]:
+    """How many pieces (separate bodies) each file of the part in the cache entry
+    ``stored`` holds, as the part's builder made it (:mod:`cad.parts`)."""
+    found = read_report(stored / PIECES_FILE)
+    return {name: n for name, n in found.items() if type(n) is int}
 
 
 # What a build writes: only files of these kinds that an earlier report lists are removed.
@@ -455,7 +483,8 @@ def _build_into_cache(params: SetParams, part: str, formats: tuple[str, ...], ca
         with contextlib.suppress(OSError):  # no lock to be had: it is never cleared
             fcntl.flock(fd, fcntl.LOCK_EX)
     try:
-        _builders()[part](params, formats, work, progress.step)
+        pieces = _builders()[part](params, formats, work, progress.step)
+        write_file_whole(work / PIECES_FILE, json.dumps(pieces, sort_keys=True).encode())
         (work / ".done").write_text("ok\n")
         if not use_cache:
             return work
@@ -494,6 +523,7 @@ def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] =
     if not clearances:
         raise UsageError("name at least one clearance to print a coupon for")
     written: list[str] = []
+    pieces: dict[str, int] = {}
     out.mkdir(parents=True, exist_ok=True)
     with _staging(out) as stage:
         for c in clearances:
@@ -507,11 +537,14 @@ def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] =
                 _copy_whole([(Path(tmp) / name, stage / target) for name, target
                              in zip(result.files["coupon"], targets, strict=True)], stage, out)
                 written += targets
+                pieces |= {target: result.pieces[name] for name, target
+                           in zip(result.files["coupon"], targets, strict=True)
+                           if name in result.pieces}
         with lock_folder(out):
             old = read_report(out / COUPONS_REPORT)
             stale = () if old.get("bed") == list(params.printer.bed) else _stale_files(
                 out, report_files(old), set(written))
-            report = _coupons_report(old, params.printer.bed, clearances, written)
+            report = _coupons_report(old, params.printer.bed, clearances, written, pieces)
             write_file_whole(stage / COUPONS_REPORT,
                              (json.dumps(report, indent=2) + "\n").encode())
             _move_in(stage, out, [*written, COUPONS_REPORT], stale, LEFT_BY_COUPONS, done)
@@ -524,16 +557,18 @@ REPORTS = (BUILD_REPORT, COUPONS_REPORT)  # written by 'cad build' and by 'cad c
 
 
 def _coupons_report(old: dict, bed: tuple[float, float], clearances: list[float],
-                    files: list[str]) -> dict:
-    """``coupons.json``: the bed the coupons are laid out for, their clearances and files
-    (with those of earlier coupons for the same bed in the folder, as its ``old`` report
-    lists them)."""
+                    files: list[str], pieces: dict[str, int]) -> dict:
+    """``coupons.json``: the bed the coupons are laid out for, their clearances and files,
+    and each file's pieces (with those of earlier coupons for the same bed in the folder, as
+    its ``old`` report lists them)."""
     old_files, old_clearances = old.get("files"), old.get("clearances")
     if old.get("bed") == list(bed) and isinstance(old_files, list) \
             and isinstance(old_clearances, list):
         files = list(dict.fromkeys([*old_files, *files]))
         clearances = list(dict.fromkeys([*old_clearances, *clearances]))
-    return {"bed": list(bed), "clearances": clearances, "files": files}
+        old_pieces = old.get("pieces")
+        pieces = {**(old_pieces if isinstance(old_pieces, dict) else {}), **pieces}
+    return {"bed": list(bed), "clearances": clearances, "files": files, "pieces": pieces}
 
 
 def _copy_whole(pairs: list[tuple[Path, Path]], stage: Path | None = None,
@@ -704,11 +739,15 @@ def _build_report(params: SetParams, old: dict, result: BuildResult) -> dict:
     same = old.get("params") == params.to_dict()
     files = {**(old.get("files", {}) if same else {}), **result.files}
     slicer = {**(old.get("slicer", {}) if same else {}), **result.slicer}
+    old_pieces = old.get("pieces") if same else None
+    pieces = {**(old_pieces if isinstance(old_pieces, dict) else {}), **result.pieces}
     return {
         "clearance": params.clearance,
         "bed": list(params.printer.bed),
         "print_counts": print_counts(files),
         "files": files,
+        # each file's pieces as its part is made: 'cad check' counts them in the file
+        "pieces": pieces,
         "slicer": slicer,
         "clips": {"quarter": snapfit.quarter_clip(params).to_dict(),
                   "placard": snapfit.placard_clip(params).to_dict()},

@@ -446,6 +446,34 @@ def report_beds(directory: Path) -> list[tuple[tuple[float, float], list[str]]]:
     return found
 
 
+def report_pieces(directory: Path) -> dict[str, int]:
+    """How many pieces (separate bodies) each file in ``directory`` holds as its part is
+    made, as the reports beside it say (``build.json``'s ``pieces``, written by the parts'
+    builders, :mod:`cad.parts`; ``coupons.json``'s for the coupons); a report of a build made
+    before the count was kept names none."""
+    found: dict[str, int] = {}
+    for name in reversed(REPORTS):  # build.json's count wins a file both list
+        pieces = read_report(directory / name).get("pieces")
+        if isinstance(pieces, dict):
+            found.update({f: n for f, n in pieces.items() if type(n) is int and n > 0})
+    return found
+
+
+def pieces_problem(name: str, rep: MeshReport, expected: int) -> str | None:
+    """The sentence for the file ``name`` whose count of pieces (an STL's bodies, a 3MF's
+    objects, a STEP file's solids) is not the ``expected`` count its part is made of, or
+    None: a stray body beside a quarter was checked as "2 bodies" and passed."""
+    found = rep.objects if rep.objects is not None else rep.bodies
+    if found == expected or not found:  # a file that could not be read says so already
+        return None
+    kind = ("object", "objects") if rep.objects is not None else (
+        ("solid", "solids") if name.lower().endswith(".step") else ("body", "bodies"))
+    why = ("a stray piece would print with it" if found > expected
+           else "a piece of the part is missing")
+    return (f"{name} holds {counted(found, *kind)} where its part is made of "
+            f"{count_shown(expected)}: {why}")
+
+
 def check_directory(directory: Path, bed: tuple[float, float] | None = None,
                     ) -> list[MeshReport]:
     """Check every STL, 3MF and STEP file under ``directory``: the meshes on ``bed`` when
@@ -482,6 +510,7 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
     for report_bed, names in reversed(listed):  # build.json's bed wins a file both list
         beds.update(dict.fromkeys(names, report_bed))
     rim = report_letter_rim(directory)
+    pieces = report_pieces(directory)
     files = [only] if only else sorted(
         p for p in directory.rglob("*") if p.suffix.lower() in CHECKED_SUFFIXES
         and not _staged(p.relative_to(directory)) and p.is_file())
@@ -494,18 +523,28 @@ def check_directory(directory: Path, bed: tuple[float, float] | None = None,
         _readable(path)
     reports = []
     for path in files:
-        rep = MeshReport(str(path.relative_to(directory)))
-        if path.suffix.lower() == ".step":
-            try:
-                check_step(path, rep)
-            except Exception as exc:  # the kernel's own failure on a bad file is a finding
-                rep.problems.append(f"it cannot be read ({exc})")
-            reports.append(rep)
-            continue
         name = path.relative_to(directory).as_posix()
-        check_mesh_file(path, rep, beds.get(name, default), rim if is_tile_file(name) else None)
-        reports.append(rep)
+        reports.append(_check_file(path, str(path.relative_to(directory)),
+                                   beds.get(name, default), rim if is_tile_file(name) else None,
+                                   pieces.get(name)))
     return reports
+
+
+def _check_file(path: Path, shown: str, bed: tuple[float, float], letter_rim: float | None,
+                pieces: int | None) -> MeshReport:
+    """The report on one file of a set: a STEP file as :func:`check_step` reads it, a mesh
+    on ``bed``, and either holding the ``pieces`` its part is made of, when known."""
+    rep = MeshReport(shown)
+    if path.suffix.lower() == ".step":
+        try:
+            check_step(path, rep)
+        except Exception as exc:  # the kernel's own failure on a bad file is a finding
+            rep.problems.append(f"it cannot be read ({exc})")
+    else:
+        check_mesh_file(path, rep, bed, letter_rim)
+    if pieces is not None and (problem := pieces_problem(Path(shown).as_posix(), rep, pieces)):
+        rep.problems.append(problem)
+    return rep
 
 
 _KINDS = {".stl": "STL file", ".3mf": "3MF file", ".step": "STEP file"}

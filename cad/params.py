@@ -345,6 +345,14 @@ class SetParams:
         """Width of a grid rib between two cells (tile plus clearance on each side)."""
         return self.board.layout.cell_pitch - self.tile.size - 2 * self.clearance
 
+    def without_bed(self) -> dict:
+        """:meth:`to_dict` without the printer's bed, which only places parts on it (centred,
+        turned to fit, laid out on plates): what a part is made from."""
+        values = self.to_dict()
+        values["printer"] = {k: v for k, v in values["printer"].items()
+                             if k not in ("bed_width", "bed_depth")}
+        return values
+
     def to_dict(self) -> dict:
         """All values as JSON-ready data (the build cache is keyed on this)."""
         def plain(v: Any) -> Any:

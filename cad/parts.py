@@ -28,6 +28,9 @@ BODY_COLOR = "#F2EBD9"
 PREVIEW_WORD = ("W", "E", "R", "D", "U", "P", "Qu")
 
 Tick = Callable[[str], None]
+# What a part's builder made: each file's count of pieces, the separate bodies a slicer gets
+# from it (an STL's bodies, a 3MF's objects, a STEP file's solids), as the part is designed.
+Pieces = dict[str, int]
 
 
 # ---------------------------------------------------------------------------- placing
@@ -60,10 +63,10 @@ def _transformed(mesh: trimesh.Trimesh, matrix: np.ndarray) -> trimesh.Trimesh:
 
 
 def _export(dest: Path, stem: str, formats: tuple[str, ...], bed: tuple[float, float],
-            solid: cq.Workplane | None, bodies: list[Body]) -> None:
+            solid: cq.Workplane | None, bodies: list[Body]) -> Pieces:
     """Write ``stem`` in each format, set on the bed. The STL and STEP hold the first
     body (the one-colour part); the 3MF holds one object of every body as its parts,
-    moved together."""
+    moved together. Each file written holds one piece."""
     mat = bed_transform(bodies[0].mesh, bed)
     if "stl" in formats:
         write_stl(_transformed(bodies[0].mesh, mat), dest / f"{stem}.stl")
@@ -77,6 +80,12 @@ def _export(dest: Path, stem: str, formats: tuple[str, ...], bed: tuple[float, f
             turned = solid.rotate((0, 0, 0), (0, 0, 1), 90)
         dx, dy, dz = (float(v) for v in mat[:3, 3])
         write_step(turned.translate((dx, dy, dz)), dest / f"{stem}.step")
+    return _pieces(stem, formats, 1, solid is not None)
+
+
+def _pieces(stem: str, formats: tuple[str, ...], count: int, step: bool = True) -> Pieces:
+    """``count`` pieces in each of the files of ``stem`` written in ``formats``."""
+    return {f"{stem}.{fmt}": count for fmt in formats if fmt != "step" or step}
 
 
 # ---------------------------------------------------------------------------- tiles made once
@@ -110,14 +119,6 @@ def _letter_mesh(params: SetParams, letter: str) -> trimesh.Trimesh:
     return _LETTERS[key]
 
 
-def _without_bed(params: SetParams) -> str:
-    """Every parameter but the printer's bed, which only lays parts out on a plate."""
-    values = params.to_dict()
-    values["printer"] = {k: v for k, v in values["printer"].items()
-                         if k not in ("bed_width", "bed_depth")}
-    return json.dumps(values, sort_keys=True)
-
-
 _COUPONS: dict[str, tuple[list[tuple[str, cq.Workplane]], list[trimesh.Trimesh]]] = {}
 
 
@@ -126,7 +127,7 @@ def _coupon_made(params: SetParams) -> tuple[list[tuple[str, cq.Workplane]],
     """The coupon's pieces and their meshes, made once a process for every bed (coupons for
     another bed, or in another format, are the same pieces laid out anew). Shared: never
     change them in place."""
-    key = _without_bed(params)
+    key = json.dumps(params.without_bed(), sort_keys=True)
     if key not in _COUPONS:
         if len(_COUPONS) >= _MADE_MAX:
             _COUPONS.clear()
@@ -148,11 +149,12 @@ def quarter_rotations(mesh: trimesh.Trimesh) -> list[trimesh.Trimesh]:
     return out
 
 
-def build_quarter(params: SetParams, formats: tuple[str, ...], dest: Path, tick: Tick) -> None:
+def build_quarter(params: SetParams, formats: tuple[str, ...], dest: Path,
+                  tick: Tick) -> Pieces:
     solid = quarter(params)
     mesh = to_mesh(solid)
     tick("quarter: solid")
-    _export(dest, "quarter", formats, params.printer.bed, solid,
+    pieces = _export(dest, "quarter", formats, params.printer.bed, solid,
             [Body("quarter", mesh, BODY_COLOR)])
     tick("quarter: files")
     save_preview(mesh, dest / "quarter.png")
@@ -160,6 +162,7 @@ def build_quarter(params: SetParams, formats: tuple[str, ...], dest: Path, tick:
     parts += [(t, TILE_COLOR) for t in _sample_play(params)]
     render_parts(parts, 900).save(dest / "board.png", optimize=True)
     tick("quarter: previews")
+    return pieces
 
 
 def _sample_play(params: SetParams) -> list[trimesh.Trimesh]:
@@ -177,13 +180,15 @@ def _sample_play(params: SetParams) -> list[trimesh.Trimesh]:
     return placed
 
 
-def build_placard(params: SetParams, formats: tuple[str, ...], dest: Path, tick: Tick) -> None:
+def build_placard(params: SetParams, formats: tuple[str, ...], dest: Path,
+                  tick: Tick) -> Pieces:
     meshes = []
+    pieces: Pieces = {}
     for side in ("left", "right"):
         solid = placard.placard_half(params, side)
         mesh = to_mesh(solid)
         meshes.append(mesh)
-        _export(dest, f"placard-{side}", formats, params.printer.bed, solid,
+        pieces |= _export(dest, f"placard-{side}", formats, params.printer.bed, solid,
                 [Body(f"placard-{side}", mesh, BODY_COLOR)])
         tick(f"placard: {side} half")
     # both halves on one plate: one print per player, on a bed that holds both
@@ -201,21 +206,27 @@ def build_placard(params: SetParams, formats: tuple[str, ...], dest: Path, tick:
         write_3mf([PrintObject(f"placard-{side}", (Body(f"placard-{side}", m, BODY_COLOR),))
                    for side, m in zip(("left", "right"), pair, strict=True)],
                   dest / "placard-pair.3mf", "placard-pair")
+    if pair:
+        pieces |= _pieces("placard-pair", formats, len(pair), step=False)
     save_preview(combine(meshes), dest / "placard.png")
     tick("placard: preview")
+    return pieces
 
 
-def build_tiles(params: SetParams, formats: tuple[str, ...], dest: Path, tick: Tick) -> None:
+def build_tiles(params: SetParams, formats: tuple[str, ...], dest: Path,
+                tick: Tick) -> Pieces:
     bed = params.printer.bed
     (dest / "tiles").mkdir(exist_ok=True)
+    pieces: Pieces = {}
     bodies: dict[str, trimesh.Trimesh] = {}
     letters: dict[str, trimesh.Trimesh] = {}
     for letter in tile_letters():
         solid, bodies[letter] = _tile_made(params, letter)
         letters[letter] = _letter_mesh(params, letter)
-        _export(dest / "tiles", tile_file_stem(letter), formats, bed, solid,
-                [Body("tile", bodies[letter], BODY_COLOR),
-                 Body("letter", letters[letter], LETTER_COLOR, extruder=2)])
+        made = _export(dest / "tiles", tile_file_stem(letter), formats, bed, solid,
+                       [Body("tile", bodies[letter], BODY_COLOR),
+                        Body("letter", letters[letter], LETTER_COLOR, extruder=2)])
+        pieces |= {f"tiles/{name}": n for name, n in made.items()}
         tick(f"tiles: {letter}")
     bag = tile_set("werdup").bag()
     spots = tile_spots(params, len(bag))
@@ -223,6 +234,7 @@ def build_tiles(params: SetParams, formats: tuple[str, ...], dest: Path, tick: T
     for plate in sorted({s.plate for s in spots}):
         chosen = [(t, s) for t, s in zip(bag, spots, strict=True) if s.plate == plate]
         stem = f"tiles-plate-{plate + 1}"
+        pieces |= _pieces(stem, formats, len(chosen), step=False)
         if "stl" in formats:
             write_stl(combine([_moved(bodies[t], (s.x + half, s.y + half, 0))
                                for t, s in chosen]), dest / f"{stem}.stl")
@@ -239,9 +251,11 @@ def build_tiles(params: SetParams, formats: tuple[str, ...], dest: Path, tick: T
     row = [(_moved(bodies[t], (i * pitch, 0, 0)), TILE_COLOR) for i, t in enumerate(PREVIEW_WORD)]
     render_parts(row, 800).save(dest / "tiles.png", optimize=True)
     tick("tiles: preview")
+    return pieces
 
 
-def build_coupon(params: SetParams, formats: tuple[str, ...], dest: Path, tick: Tick) -> None:
+def build_coupon(params: SetParams, formats: tuple[str, ...], dest: Path,
+                 tick: Tick) -> Pieces:
     pieces, meshes = _coupon_made(params)
     tick("coupon: solids")
     bed = params.printer.bed
@@ -265,18 +279,21 @@ def build_coupon(params: SetParams, formats: tuple[str, ...], dest: Path, tick: 
     tick("coupon: files")
     save_preview(whole, dest / "coupon.png")
     tick("coupon: preview")
+    return _pieces("coupon", formats, len(pieces))
 
 
-def build_stickers(params: SetParams, formats: tuple[str, ...], dest: Path, tick: Tick) -> None:
+def build_stickers(params: SetParams, formats: tuple[str, ...], dest: Path,
+                   tick: Tick) -> Pieces:
     layout = params.board.layout
     save_sticker_sheet(layout, params.tile.font, dest / "stickers.png")
     for paper in PAPERS:
         sticker_pdf(layout, dest / f"stickers-{paper}.pdf", paper)
     (dest / "werdup-board.json").write_text(json.dumps(layout.to_dict(), indent=2) + "\n")
     tick("stickers")
+    return {}  # sheets of paper: nothing printed in pieces
 
 
-BUILDERS: dict[str, Callable[[SetParams, tuple[str, ...], Path, Tick], None]] = {
+BUILDERS: dict[str, Callable[[SetParams, tuple[str, ...], Path, Tick], Pieces]] = {
     "quarter": build_quarter, "placard": build_placard, "tiles": build_tiles,
     "coupon": build_coupon, "stickers": build_stickers,
 }

@@ -142,6 +142,58 @@ def test_check_passes_on_the_built_set(built: Path, capsys) -> None:
     assert f"{n} of {n} files pass" in out
 
 
+def test_check_fails_a_part_s_file_holding_more_or_fewer_pieces_than_the_part_is_made_of(
+        built: Path, tmp_path: Path, capsys) -> None:
+    """A quarter or a placard half with a stray body on the bed beside it passed as "2
+    bodies": the report now says how many pieces each file's part is made of."""
+    report = json.loads((built / "build.json").read_text())
+    assert report["pieces"]["quarter.stl"] == report["pieces"]["placard-left.3mf"] == 1
+    assert report["pieces"]["placard-pair.stl"] == 2 and report["pieces"]["coupon.stl"] == 6
+    assert report["pieces"]["tiles-plate-1.3mf"] == 50
+    stray = trimesh.creation.box((5.0, 5.0, 2.0))
+    stray.apply_translation((4.0, 4.0, 1.0))  # on the bed, in its corner
+    for name in ("quarter.stl", "placard-left.stl", "placard-pair.stl"):
+        (tmp_path / "set").mkdir(exist_ok=True)
+        shutil.copy(built / "build.json", tmp_path / "set")
+        write_stl(combine([trimesh.load(built / name), stray]), tmp_path / "set" / name)
+        assert main(["cad", "check", str(tmp_path / "set" / name)]) == 1
+        expected = report["pieces"][name]
+        out = capsys.readouterr().out
+        assert f"FAIL {name}" in out and (
+            f"{name} holds {expected + 1} bodies where its part is made of {expected}: a stray "
+            "piece would print with it") in out, out
+    # a 3MF counts its objects: the pair plate with one half left out
+    (left, _right) = read_3mf_objects(built / "placard-pair.3mf")
+    write_3mf([PrintObject(left.name, tuple(Body(n, m) for n, m in left.parts))],
+              tmp_path / "set" / "placard-pair.3mf", "placard-pair")
+    assert main(["cad", "check", str(tmp_path / "set" / "placard-pair.3mf")]) == 1
+    assert ("placard-pair.3mf holds 1 object where its part is made of 2: a piece of the part "
+            "is missing") in capsys.readouterr().out
+
+
+def test_a_build_for_another_bed_takes_the_parts_made_without_the_bed_from_the_cache(
+        cache: Path, tmp_path: Path) -> None:
+    """Every part's cache key held the bed: a new --bed made the stickers again, though
+    nothing of them depends on it. The coupon, laid out on the bed, is made for each bed."""
+    parts = ("stickers", "coupon")
+    first = build(SetParams.make(bed=(180.0, 180.0), parts=parts), tmp_path / "a", parts,
+                  ("stl",), cache_dir=cache)
+    other_bed = SetParams.make(bed=(201.0, 199.0), parts=parts)  # a bed no other test builds for
+    second = build(other_bed, tmp_path / "b", parts, ("stl",), cache_dir=cache)
+    assert "stickers" in second.cached and "coupon" not in second.cached
+    assert second.files == first.files
+    for name in second.files["stickers"]:
+        assert (tmp_path / "b" / name).read_bytes() == (tmp_path / "a" / name).read_bytes()
+    # the coupon's files are laid out on each bed, as before
+    assert (tmp_path / "b" / "coupon.stl").read_bytes() != (tmp_path / "a" / "coupon.stl"
+                                                            ).read_bytes()
+    lo, hi = trimesh.load(tmp_path / "b" / "coupon.stl").bounds
+    assert hi[0] <= 201.0 and hi[1] <= 199.0 and lo[2] == pytest.approx(0.0)
+    # a build of the stickers in another format takes them from the cache as well
+    third = build(other_bed, tmp_path / "c", ("stickers",), ("3mf",), cache_dir=cache)
+    assert third.cached == ("stickers",)
+
+
 def test_check_counts_one_body_and_many_bodies_in_words(tmp_path: Path, capsys) -> None:
     # every line said "bodies": "  1 bodies" for each tile
     box = trimesh.creation.box((10.0, 10.0, 4.0))
