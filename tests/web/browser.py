@@ -83,12 +83,13 @@ def tap_and_wait(page, button: str) -> None:
         page.tap(button)
 
 
-def photo_chosen_for_a_new_game(page, photo) -> None:
-    """A new Bug Words game of Ann and Bob made on /games, and the file ``photo`` chosen in
-    its sheet's photo box (not yet sent). The sheet's page has loaded, its script with it:
-    the photo box's script must be there before a test sends the photo by keyboard."""
+def photo_chosen_for_a_new_game(page, photo, game: str = "bugwords") -> None:
+    """A new game (Bug Words unless ``game`` says) of Ann and Bob made on /games, and the file
+    ``photo`` chosen in its sheet's photo box (not yet sent). The sheet's page has loaded, its
+    script with it: the photo box's script must be there before a test sends the photo by
+    keyboard."""
     page.goto("/games")
-    page.select_option("#game", "bugwords")
+    page.select_option("#game", game)
     page.fill("input[aria-label='Player 1']", "Ann")
     page.fill("input[aria-label='Player 2']", "Bob")
     with page.expect_navigation():  # waits for the new page's load, not its first bytes

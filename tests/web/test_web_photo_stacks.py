@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from appfactory import make_app, page_said, token
-from browser import PHONE, live_server
+from browser import PHONE, live_server, photo_chosen_for_a_new_game
 
 from companion.board import Board, Placement
 
@@ -132,13 +132,7 @@ def test_the_stacks_read_fit_and_correct_in_the_browser(browser, tmp_path, width
             **settings, "viewport": {"width": width, "height": 844}})
         page = context.new_page()
         page.set_default_timeout(15000)
-        page.goto("/games")
-        page.select_option("#game", "werdup")
-        page.fill("input[aria-label='Player 1']", "Ann")
-        page.fill("input[aria-label='Player 2']", "Bob")
-        with page.expect_navigation():
-            page.click("#new-game button[type=submit]")
-        page.set_input_files("#photo", str(RENDER))
+        photo_chosen_for_a_new_game(page, RENDER, game="werdup")
         with page.expect_navigation():
             page.click("#photo-upload button[type=submit]")
         page.wait_for_selector("#start-fields")
