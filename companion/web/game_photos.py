@@ -108,8 +108,7 @@ def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, statu
                            grid=photos.stacks_shown(shown, shown_heights),
                            stacks=shown_heights is not None,
                            unsure=unsure, new=new, new_tiles=len(new),
-                           stack_checks=_stack_checks(game, board, reading, shown_heights,
-                                                      new),
+                           stack_checks=_stack_checks(board, reading, shown_heights, new),
                            listed=photos.listed_on_page(reading.get("uncertain", [])),
                            columns=photos.COLUMNS, error=error,
                            error_squares=[list(sq) for sq in squares],
@@ -123,16 +122,17 @@ def _photo_page(game: Game, key: str, photo: Photo, grid=None, error=None, statu
                            chosen_seat=sheet.next_seat(game) if seat is None else seat), status
 
 
-def _stack_checks(game: Game, board: Board, reading: dict, seen: list | None,
+def _stack_checks(board: Board, reading: dict, seen: list | None,
                   new: set[tuple[int, int]]) -> list[str]:
     """A WerdUp photo's stacks whose height, as seen, is not the sheet's board plus the new
     tiles (one more where a letter changed, the same elsewhere): each said as `companion read
     --previous` says it (:func:`vision.werdup_turn.stack_mismatches`), for the table to look
     at the board again; the play is scored on the sheet's heights all the same. Not said of
     a photo of a board the sheet has no tile of (keeping score from it is the way on) nor of
-    one whose heights the photo does not show. ``seen``: the heights shown on the page (as
-    read, or as corrected and sent)."""
-    if game.kind != "werdup" or not reading.get("heights_seen") or board.is_empty():
+    one whose heights the photo does not show (only a reading of stacks has heights to show,
+    so a game without stacks has none). ``seen``: the heights shown on the page (as read, or
+    as corrected and sent)."""
+    if not reading.get("heights_seen") or board.is_empty():
         return []
     from vision.cells import squares_named
     from vision.werdup_turn import stack_mismatches, state_of
