@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from cad import snapfit
-from cad.params import SetParams
+from cad.params import SetParams, clearance_text
 from cad.plates import MAX_BED_MM, tile_file_stem, tile_letters, tile_spots, usable_bed
 from cad.progress import Progress
 from companion.decimals import decimal_from
@@ -531,8 +531,7 @@ def build_coupons(clearances: list[float], out: Path, formats: tuple[str, ...] =
             with tempfile.TemporaryDirectory() as tmp:
                 result = build(params, Path(tmp), ("coupon",), formats, cache_dir=cache_dir,
                                progress=progress)
-                label = f"{c:.2f}".rstrip("0").rstrip(".")
-                targets = [f"coupon-{label}{Path(name).suffix}"
+                targets = [f"coupon-{clearance_text(c)}{Path(name).suffix}"
                            for name in result.files["coupon"]]
                 _copy_whole([(Path(tmp) / name, stage / target) for name, target
                              in zip(result.files["coupon"], targets, strict=True)], stage, out)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import cadquery as cq
 
 from cad import fit, placard
-from cad.params import SetParams
+from cad.params import SetParams, clearance_text
 from cad.quarter import cell_centers, quarter
 from cad.solids import shape_of
 from cad.tile import tile
@@ -29,7 +29,7 @@ LABEL_DEPTH = 0.6  # mm
 
 def clearance_label(params: SetParams) -> str:
     """The clearance as engraved: ``"0.15"``, ``"0.2"``, ``"1"``."""
-    return f"{params.clearance:.2f}".rstrip("0").rstrip(".")
+    return clearance_text(params.clearance)
 
 
 def short_label(params: SetParams) -> str:

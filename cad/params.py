@@ -41,6 +41,12 @@ def check_clearance(c: object) -> None:
                          f"got {_given(c)} ({why})")
 
 
+def clearance_text(c: float) -> str:
+    """A clearance as the coupons show it, engraved and in their names: ``"0.15"``,
+    ``"0.2"``, ``"1"``."""
+    return f"{c:.2f}".rstrip("0").rstrip(".")
+
+
 def _given(value: object) -> str:
     """A value as a refusal quotes it: a number as it was typed (``1e23``), else as it would
     be (2, not 2.0; never an exponent: :func:`companion.text.number_shown`)."""

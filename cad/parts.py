@@ -268,9 +268,12 @@ def build_coupon(params: SetParams, formats: tuple[str, ...], dest: Path,
     if "stl" in formats:
         write_stl(whole, dest / "coupon.stl")
     if "3mf" in formats:
-        write_3mf([PrintObject(name, (Body(name, m, BODY_COLOR),))
+        # each object named with its coupon's clearance too, so the pieces of several
+        # coupons loaded into one slicer are told apart in its list of objects
+        label = f"coupon-{coupon.clearance_label(params)}"
+        write_3mf([PrintObject(f"{label} {name}", (Body(f"{label} {name}", m, BODY_COLOR),))
                    for (name, _), m in zip(pieces, placed, strict=True)],
-                  dest / "coupon.3mf", "coupon")
+                  dest / "coupon.3mf", label)
     if "step" in formats:
         moved = [shape_of(s.translate((float(mv[0]), float(mv[1]), float(mv[2]))))
                  for (_, s), mv in zip(pieces, moves, strict=True)]

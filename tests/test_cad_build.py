@@ -13,6 +13,7 @@ import threading
 import time
 import zipfile
 from pathlib import Path
+from xml.etree import ElementTree
 
 import cadquery as cq
 import cv2
@@ -335,7 +336,8 @@ def test_each_3mf_loads_as_its_printable_objects_letters_in_their_tiles(built: P
                                                                  rel=1e-4)
     assert counts == {f"tile-{t}": n for t, n in tile_set("werdup").counts.items()}
     assert [o.name for o in read_3mf_objects(built / "coupon.3mf")] == [
-        "corner-1", "corner-2", "placard-left", "placard-right", "tile-E", "tile-S"]
+        f"coupon-0.2 {piece}" for piece in ("corner-1", "corner-2", "placard-left",
+                                            "placard-right", "tile-E", "tile-S")]
     assert [[p for p, _ in o.parts] for o in read_3mf_objects(built / "placard-pair.3mf")] == [
         ["placard-left"], ["placard-right"]]
 
@@ -1075,6 +1077,27 @@ def test_coupons_at_several_clearances(cache: Path, tmp_path: Path, capsys) -> N
     assert main(["cad", "coupons", "--clearances", "0,0.1", "-o", str(tmp_path / "n")]) == 2
     assert "Clearance must be 0.1-0.45 mm, got 0 (" in capsys.readouterr().err
     assert not (tmp_path / "n").exists()
+
+
+def test_the_objects_of_each_coupon_are_named_by_its_clearance(cache: Path,
+                                                                tmp_path: Path) -> None:
+    # every coupon's objects were named corner-1, placard-left, tile-E ...: coupons at
+    # several clearances loaded into one slicer could not be told apart in its object list
+    out = tmp_path / "coupons"
+    assert main(["cad", "coupons", "--clearances", "0.1,0.25", "-o", str(out),
+                 "--cache-dir", str(cache), "-q"]) == 0
+    pieces = ("corner-1", "corner-2", "placard-left", "placard-right", "tile-E", "tile-S")
+    for label in ("0.1", "0.25"):
+        with zipfile.ZipFile(out / f"coupon-{label}.3mf") as zf:
+            model = ElementTree.fromstring(zf.read("3D/3dmodel.model"))
+            config = ElementTree.fromstring(zf.read("Metadata/Slic3r_PE_model.config"))
+        core = "{http://schemas.microsoft.com/3dmanufacturing/core/2015/02}"
+        assert [o.get("name") for o in model.iter(f"{core}object")] == [
+            f"coupon-{label} {piece}" for piece in pieces]
+        assert model.findtext(f"{core}metadata") == f"coupon-{label}"
+        # PrusaSlicer's own table names the objects the same
+        assert [m.get("value") for m in config.iterfind("object/metadata[@key='name']")] == [
+            f"coupon-{label} {piece}" for piece in pieces]
 
 
 def test_the_files_of_coupons_are_told_in_words() -> None:
